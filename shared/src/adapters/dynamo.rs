@@ -1,0 +1,219 @@
+//! The DynamoDB store. Items hold the document's fields as top-level attributes
+//! (the spec's names), plus the key `uid` and a `version` for compare-and-set.
+
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use aws_sdk_dynamodb::Client;
+use aws_sdk_dynamodb::error::ProvideErrorMetadata;
+use aws_sdk_dynamodb::types::{
+    AttributeDefinition, AttributeValue, BillingMode, KeySchemaElement, KeyType,
+    ScalarAttributeType,
+};
+use serde_json::{Map, Number, Value};
+
+use crate::adapters::codec;
+use crate::domain::{UserDoc, UserId};
+use crate::ports::store::{StoreError, UserStore, Versioned};
+
+const KEY: &str = "uid";
+const VERSION: &str = "version";
+
+#[derive(Clone)]
+pub struct DynamoStore {
+    client: Client,
+    users_table: String,
+}
+
+impl DynamoStore {
+    pub fn new(client: Client, users_table: impl Into<String>) -> Self {
+        Self {
+            client,
+            users_table: users_table.into(),
+        }
+    }
+
+    /// Creates the tables if they are missing. Production tables come from
+    /// `template.yaml`; this is for tests and a local DynamoDB-compatible server.
+    pub async fn ensure_tables(&self) -> Result<(), StoreError> {
+        let exists = self
+            .client
+            .describe_table()
+            .table_name(&self.users_table)
+            .send()
+            .await;
+        if exists.is_ok() {
+            return Ok(());
+        }
+        self.client
+            .create_table()
+            .table_name(&self.users_table)
+            .billing_mode(BillingMode::PayPerRequest)
+            .attribute_definitions(
+                AttributeDefinition::builder()
+                    .attribute_name(KEY)
+                    .attribute_type(ScalarAttributeType::S)
+                    .build()
+                    .map_err(|e| StoreError::Backend(e.to_string()))?,
+            )
+            .key_schema(
+                KeySchemaElement::builder()
+                    .attribute_name(KEY)
+                    .key_type(KeyType::Hash)
+                    .build()
+                    .map_err(|e| StoreError::Backend(e.to_string()))?,
+            )
+            .send()
+            .await
+            .map_err(|e| sdk_error("CreateTable", e))?;
+        Ok(())
+    }
+}
+
+fn sdk_error<E: ProvideErrorMetadata + std::fmt::Debug>(op: &str, e: E) -> StoreError {
+    StoreError::Backend(format!(
+        "{op}: {}: {}",
+        e.code().unwrap_or("unknown"),
+        e.message().unwrap_or("no message")
+    ))
+}
+
+#[async_trait]
+impl UserStore for DynamoStore {
+    async fn get_user(&self, uid: &UserId) -> Result<Option<Versioned<UserDoc>>, StoreError> {
+        let out = self
+            .client
+            .get_item()
+            .table_name(&self.users_table)
+            .key(KEY, AttributeValue::S(uid.as_str().to_owned()))
+            .consistent_read(true)
+            .send()
+            .await
+            .map_err(|e| sdk_error("GetItem", e))?;
+        let Some(mut item) = out.item else {
+            return Ok(None);
+        };
+        item.remove(KEY);
+        let version = item
+            .remove(VERSION)
+            .and_then(|v| v.as_n().ok().and_then(|n| n.parse::<u64>().ok()))
+            .ok_or_else(|| StoreError::Corrupt(format!("users/{uid}: no numeric version")))?;
+        let json = Value::Object(
+            item.into_iter()
+                .map(|(k, v)| (k, attribute_to_json(v)))
+                .collect(),
+        );
+        Ok(Some(Versioned {
+            value: codec::user_from_json(&json),
+            version,
+        }))
+    }
+
+    async fn put_user(
+        &self,
+        uid: &UserId,
+        doc: &UserDoc,
+        expected: Option<u64>,
+    ) -> Result<u64, StoreError> {
+        let next = expected.map_or(1, |v| v + 1);
+        let Value::Object(fields) = codec::user_to_json(doc) else {
+            return Err(StoreError::Corrupt(
+                "a user document must be an object".into(),
+            ));
+        };
+        let mut item: HashMap<String, AttributeValue> = fields
+            .into_iter()
+            .map(|(k, v)| (k, json_to_attribute(v)))
+            .collect();
+        item.insert(KEY.into(), AttributeValue::S(uid.as_str().to_owned()));
+        item.insert(VERSION.into(), AttributeValue::N(next.to_string()));
+
+        let mut put = self
+            .client
+            .put_item()
+            .table_name(&self.users_table)
+            .set_item(Some(item))
+            .expression_attribute_names("#k", KEY);
+        put = match expected {
+            None => put.condition_expression("attribute_not_exists(#k)"),
+            Some(v) => put
+                .condition_expression("attribute_exists(#k) AND #v = :v")
+                .expression_attribute_names("#v", VERSION)
+                .expression_attribute_values(":v", AttributeValue::N(v.to_string())),
+        };
+        match put.send().await {
+            Ok(_) => Ok(next),
+            Err(e) => {
+                let service = e.into_service_error();
+                if service.is_conditional_check_failed_exception() {
+                    Err(StoreError::Conflict)
+                } else {
+                    Err(sdk_error("PutItem", service))
+                }
+            }
+        }
+    }
+}
+
+/// DynamoDB attribute to JSON; numbers become integers when they are integers.
+pub fn attribute_to_json(v: AttributeValue) -> Value {
+    match v {
+        AttributeValue::S(s) => Value::String(s),
+        AttributeValue::N(n) => n
+            .parse::<i64>()
+            .map(Value::from)
+            .ok()
+            .or_else(|| {
+                n.parse::<f64>()
+                    .ok()
+                    .and_then(Number::from_f64)
+                    .map(Value::Number)
+            })
+            .unwrap_or(Value::String(n)),
+        AttributeValue::Bool(b) => Value::Bool(b),
+        AttributeValue::L(list) => Value::Array(list.into_iter().map(attribute_to_json).collect()),
+        AttributeValue::M(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (k, attribute_to_json(v)))
+                .collect::<Map<_, _>>(),
+        ),
+        AttributeValue::Ss(list) => Value::Array(list.into_iter().map(Value::String).collect()),
+        _ => Value::Null,
+    }
+}
+
+/// JSON to DynamoDB attribute.
+pub fn json_to_attribute(v: Value) -> AttributeValue {
+    match v {
+        Value::Null => AttributeValue::Null(true),
+        Value::Bool(b) => AttributeValue::Bool(b),
+        Value::Number(n) => AttributeValue::N(n.to_string()),
+        Value::String(s) => AttributeValue::S(s),
+        Value::Array(a) => AttributeValue::L(a.into_iter().map(json_to_attribute).collect()),
+        Value::Object(o) => AttributeValue::M(
+            o.into_iter()
+                .map(|(k, v)| (k, json_to_attribute(v)))
+                .collect(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn json_and_attributes_round_trip() {
+        let v = json!({"a": 1, "b": "x", "c": true, "d": [1, 2], "e": {"f": 2.5}, "g": null});
+        assert_eq!(attribute_to_json(json_to_attribute(v.clone())), v);
+    }
+
+    #[test]
+    fn a_string_credit_stays_a_string() {
+        assert_eq!(
+            attribute_to_json(AttributeValue::S("3".into())),
+            Value::String("3".into())
+        );
+    }
+}

@@ -1,0 +1,158 @@
+//! The embedded store: one SQLite file in the data folder, so a laptop needs no
+//! database server and data survives restarts.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+
+use crate::adapters::codec;
+use crate::domain::{UserDoc, UserId};
+use crate::ports::store::{StoreError, UserStore, Versioned};
+
+/// Schema migrations, applied in order; `PRAGMA user_version` records how many ran.
+const MIGRATIONS: &[&str] = &["CREATE TABLE users (
+        uid     TEXT PRIMARY KEY NOT NULL,
+        doc     TEXT NOT NULL,
+        version INTEGER NOT NULL
+    ) STRICT;"];
+
+#[derive(Clone)]
+pub struct SqliteStore {
+    conn: Arc<Mutex<Connection>>,
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database file and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Self, StoreError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                StoreError::Backend(format!("cannot create {}: {e}", dir.display()))
+            })?;
+        }
+        let conn = Connection::open(path).map_err(backend)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(backend)?;
+        Self::init(conn)
+    }
+
+    /// A private in-memory database, for tests.
+    pub fn in_memory() -> Result<Self, StoreError> {
+        Self::init(Connection::open_in_memory().map_err(backend)?)
+    }
+
+    fn init(mut conn: Connection) -> Result<Self, StoreError> {
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(backend)?;
+        let applied: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .map_err(backend)?;
+        let tx = conn.transaction().map_err(backend)?;
+        for (i, sql) in MIGRATIONS
+            .iter()
+            .enumerate()
+            .skip(usize::try_from(applied).unwrap_or(0))
+        {
+            tx.execute_batch(sql).map_err(backend)?;
+            tx.pragma_update(
+                None,
+                "user_version",
+                i64::try_from(i + 1).unwrap_or(i64::MAX),
+            )
+            .map_err(backend)?;
+        }
+        tx.commit().map_err(backend)?;
+        Ok(Self {
+            conn: Arc::new(Mutex::new(conn)),
+        })
+    }
+
+    async fn with_conn<T, F>(&self, f: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    {
+        let conn = Arc::clone(&self.conn);
+        tokio::task::spawn_blocking(move || {
+            let mut guard = conn
+                .lock()
+                .map_err(|_| StoreError::Backend("sqlite connection lock poisoned".into()))?;
+            f(&mut guard)
+        })
+        .await
+        .map_err(|e| StoreError::Backend(format!("sqlite task failed: {e}")))?
+    }
+}
+
+fn backend(e: rusqlite::Error) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
+#[async_trait]
+impl UserStore for SqliteStore {
+    async fn get_user(&self, uid: &UserId) -> Result<Option<Versioned<UserDoc>>, StoreError> {
+        let uid = uid.as_str().to_owned();
+        self.with_conn(move |conn| {
+            let row: Option<(String, i64)> = conn
+                .query_row(
+                    "SELECT doc, version FROM users WHERE uid = ?1",
+                    params![uid],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()
+                .map_err(backend)?;
+            row.map(|(doc, version)| {
+                let json: serde_json::Value = serde_json::from_str(&doc)
+                    .map_err(|e| StoreError::Corrupt(format!("users/{uid}: {e}")))?;
+                let version = u64::try_from(version)
+                    .map_err(|_| StoreError::Corrupt(format!("users/{uid}: negative version")))?;
+                Ok(Versioned {
+                    value: codec::user_from_json(&json),
+                    version,
+                })
+            })
+            .transpose()
+        })
+        .await
+    }
+
+    async fn put_user(
+        &self,
+        uid: &UserId,
+        doc: &UserDoc,
+        expected: Option<u64>,
+    ) -> Result<u64, StoreError> {
+        let uid = uid.as_str().to_owned();
+        let json = codec::user_to_json(doc).to_string();
+        self.with_conn(move |conn| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(backend)?;
+            let current: Option<i64> = tx
+                .query_row(
+                    "SELECT version FROM users WHERE uid = ?1",
+                    params![uid],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(backend)?;
+            let current = current.and_then(|v| u64::try_from(v).ok());
+            if current != expected {
+                return Err(StoreError::Conflict);
+            }
+            let next = expected.map_or(1, |v| v + 1);
+            let next_sql = i64::try_from(next)
+                .map_err(|_| StoreError::Corrupt(format!("users/{uid}: version overflow")))?;
+            tx.execute(
+                "INSERT INTO users (uid, doc, version) VALUES (?1, ?2, ?3)
+                 ON CONFLICT(uid) DO UPDATE SET doc = excluded.doc, version = excluded.version",
+                params![uid, json, next_sql],
+            )
+            .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(next)
+        })
+        .await
+    }
+}

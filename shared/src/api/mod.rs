@@ -1,0 +1,102 @@
+//! Transport-free API: handlers take an [`ApiRequest`] and return an
+//! [`ApiResponse`] or an [`ApiError`]. The Lambda edge (`crate::lambda`) and the
+//! local server both build an `ApiRequest`, look the route up in [`routes`] and
+//! call [`respond`]: the same code answers in production and on a laptop.
+
+pub mod error;
+pub mod me;
+pub mod plans;
+pub mod routes;
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+
+use bytes::Bytes;
+use http::StatusCode;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+pub use error::ApiError;
+pub use routes::{ROUTES, Route, RouteMatch, find_route};
+
+use crate::App;
+use crate::domain::Identity;
+
+/// The largest request body any route accepts.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// A request as handlers see it, whatever carried it.
+#[derive(Debug, Default, Clone)]
+pub struct ApiRequest {
+    /// The verified caller, or `None` when no valid token came with the request.
+    pub identity: Option<Identity>,
+    pub params: HashMap<String, String>,
+    pub query: HashMap<String, String>,
+    pub body: Bytes,
+}
+
+impl ApiRequest {
+    /// The caller, or 401.
+    pub fn identity(&self) -> Result<&Identity, ApiError> {
+        self.identity.as_ref().ok_or(ApiError::Unauthorized)
+    }
+
+    /// The body parsed as `T`; an empty body reads as `{}`.
+    pub fn json<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
+        let body: &[u8] = if self.body.iter().all(u8::is_ascii_whitespace) {
+            b"{}"
+        } else {
+            &self.body
+        };
+        serde_json::from_slice(body)
+            .map_err(|e| ApiError::BadRequest(format!("The request body is not valid: {e}")))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApiResponse {
+    pub status: StatusCode,
+    pub body: Value,
+}
+
+impl ApiResponse {
+    pub fn ok(body: impl Serialize) -> Result<Self, ApiError> {
+        Ok(Self {
+            status: StatusCode::OK,
+            body: serde_json::to_value(body).map_err(|e| ApiError::internal("serialize", e))?,
+        })
+    }
+}
+
+pub type HandlerFuture<'a> =
+    Pin<Box<dyn Future<Output = Result<ApiResponse, ApiError>> + Send + 'a>>;
+
+/// A handler: the function behind one route.
+pub type Handler = for<'a> fn(&'a App, ApiRequest) -> HandlerFuture<'a>;
+
+/// Runs a route's handler and turns the outcome into status and JSON body.
+/// Internal errors are logged here and never reach the browser.
+pub async fn respond(app: &App, route: &Route, req: ApiRequest) -> ApiResponse {
+    let result = if req.body.len() > MAX_BODY_BYTES {
+        Err(ApiError::PayloadTooLarge)
+    } else {
+        (route.handler)(app, req).await
+    };
+    match result {
+        Ok(res) => res,
+        Err(err) => {
+            err.log(route.name);
+            err.to_response()
+        }
+    }
+}
+
+/// A JSON response to a request that matched no route.
+pub fn unmatched(m: &RouteMatch<'_>) -> ApiResponse {
+    match m {
+        RouteMatch::MethodNotAllowed => ApiError::MethodNotAllowed.to_response(),
+        _ => ApiError::NotFound.to_response(),
+    }
+}

@@ -1,0 +1,135 @@
+//! Wiring: turns a [`Config`] into the adapters behind each port. This is the
+//! only place that decides which implementation runs.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use rand::RngCore;
+use thiserror::Error;
+use time::OffsetDateTime;
+
+use crate::adapters::{DynamoStore, LocalMedia, S3Media, SqliteStore};
+use crate::config::{Config, MediaConfig, StoreConfig};
+use crate::ports::{MediaStore, StoreError, UserStore};
+
+#[derive(Debug, Error)]
+pub enum AppError {
+    #[error("cannot open the store: {0}")]
+    Store(#[from] StoreError),
+    #[error("cannot prepare the media signing key at {path}: {source}")]
+    SigningKey {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+/// The time source; tests fix it.
+#[derive(Clone)]
+pub struct Clock(Arc<dyn Fn() -> OffsetDateTime + Send + Sync>);
+
+impl Clock {
+    pub fn system() -> Self {
+        Self(Arc::new(OffsetDateTime::now_utc))
+    }
+
+    pub fn fixed(at: OffsetDateTime) -> Self {
+        Self(Arc::new(move || at))
+    }
+
+    pub fn now(&self) -> OffsetDateTime {
+        (self.0)()
+    }
+}
+
+/// Everything a handler may use. Cheap to clone.
+#[derive(Clone)]
+pub struct App {
+    pub config: Arc<Config>,
+    pub users: Arc<dyn UserStore>,
+    pub media: Arc<dyn MediaStore>,
+    /// The local media folder, when media is local: the local server serves it.
+    pub local_media: Option<Arc<LocalMedia>>,
+    pub clock: Clock,
+}
+
+impl App {
+    /// Builds the adapters the configuration names.
+    pub async fn from_config(config: Config) -> Result<Self, AppError> {
+        let aws = if config.uses_aws() {
+            let mut loader = aws_config::defaults(aws_config::BehaviorVersion::latest());
+            if let Some(endpoint) = &config.aws_endpoint {
+                loader = loader.endpoint_url(endpoint);
+            }
+            Some(loader.load().await)
+        } else {
+            None
+        };
+
+        let users: Arc<dyn UserStore> = match (&config.store, &aws) {
+            (StoreConfig::DynamoDb { users_table }, Some(sdk)) => Arc::new(DynamoStore::new(
+                aws_sdk_dynamodb::Client::new(sdk),
+                users_table,
+            )),
+            (StoreConfig::Embedded { path }, _) => Arc::new(SqliteStore::open(path)?),
+            (StoreConfig::DynamoDb { .. }, None) => {
+                unreachable!("uses_aws() is true whenever the store is DynamoDB")
+            }
+        };
+
+        let (media, local_media): (Arc<dyn MediaStore>, _) = match (&config.media, &aws) {
+            (MediaConfig::S3 { bucket }, Some(sdk)) => {
+                let s3 = aws_sdk_s3::config::Builder::from(sdk)
+                    .force_path_style(config.aws_endpoint.is_some())
+                    .build();
+                (
+                    Arc::new(S3Media::new(aws_sdk_s3::Client::from_conf(s3), bucket)),
+                    None,
+                )
+            }
+            (MediaConfig::Local { dir, signing_key }, _) => {
+                let key = match signing_key {
+                    Some(k) => k.clone(),
+                    None => read_or_create_secret(&config.data_dir.join("media-signing.key"))?,
+                };
+                let local = Arc::new(LocalMedia::new(dir, key));
+                (local.clone() as Arc<dyn MediaStore>, Some(local))
+            }
+            (MediaConfig::S3 { .. }, None) => {
+                unreachable!("uses_aws() is true whenever media is S3")
+            }
+        };
+
+        Ok(Self {
+            config: Arc::new(config),
+            users,
+            media,
+            local_media,
+            clock: Clock::system(),
+        })
+    }
+
+    pub fn now(&self) -> OffsetDateTime {
+        self.clock.now()
+    }
+}
+
+/// A 32-byte secret kept in the data folder, created on first start.
+fn read_or_create_secret(path: &Path) -> Result<Vec<u8>, AppError> {
+    let err = |source| AppError::SigningKey {
+        path: path.display().to_string(),
+        source,
+    };
+    match std::fs::read(path) {
+        Ok(bytes) if bytes.len() >= 32 => return Ok(bytes),
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(err(e)),
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(err)?;
+    }
+    let mut secret = vec![0u8; 32];
+    rand::thread_rng().fill_bytes(&mut secret);
+    std::fs::write(path, &secret).map_err(err)?;
+    Ok(secret)
+}

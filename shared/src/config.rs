@@ -1,0 +1,255 @@
+//! Typed configuration, read once at start from the environment. A bad value
+//! stops the process with a message that names the variable and what it takes.
+//!
+//! Every variable has an embedded default, so a laptop needs none of them; the
+//! README's configuration table lists them with their production values.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use thiserror::Error;
+
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("{var} is required when {because}")]
+    Missing {
+        var: &'static str,
+        because: &'static str,
+    },
+    #[error("{var}={value:?} is not valid: expected {expected}")]
+    Invalid {
+        var: &'static str,
+        value: String,
+        expected: &'static str,
+    },
+}
+
+/// Where user documents live.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreConfig {
+    /// SQLite, in one file.
+    Embedded { path: PathBuf },
+    /// DynamoDB tables.
+    DynamoDb { users_table: String },
+}
+
+/// Where exam images and audio live.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MediaConfig {
+    /// A local folder, served by the local server through signed URLs.
+    Local {
+        dir: PathBuf,
+        /// The signing secret; `None`: read or create `media-signing.key` in the data folder.
+        signing_key: Option<Vec<u8>>,
+    },
+    /// An S3 bucket, served through presigned URLs.
+    S3 { bucket: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    pub data_dir: PathBuf,
+    pub store: StoreConfig,
+    pub media: MediaConfig,
+    pub media_url_ttl: Duration,
+    /// An AWS-compatible endpoint (a local DynamoDB/S3 server); `None` for AWS itself.
+    pub aws_endpoint: Option<String>,
+}
+
+impl Config {
+    pub const DEFAULT_DATA_DIR: &'static str = "data";
+    pub const DEFAULT_USERS_TABLE: &'static str = "tef-users";
+    pub const DEFAULT_MEDIA_URL_TTL_S: u64 = 900;
+
+    /// Reads the process environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|k| std::env::var(k).ok())
+    }
+
+    /// Reads configuration through `get`, so tests need not touch the environment.
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let var = |k: &str| {
+            get(k)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+
+        let data_dir =
+            PathBuf::from(var("TEF_DATA_DIR").unwrap_or_else(|| Self::DEFAULT_DATA_DIR.to_owned()));
+
+        let store = match var("TEF_STORE").as_deref() {
+            None | Some("embedded") => StoreConfig::Embedded {
+                path: data_dir.join("tef.sqlite3"),
+            },
+            Some("dynamodb") => StoreConfig::DynamoDb {
+                users_table: var("TEF_USERS_TABLE")
+                    .unwrap_or_else(|| Self::DEFAULT_USERS_TABLE.to_owned()),
+            },
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    var: "TEF_STORE",
+                    value: other.to_owned(),
+                    expected: "embedded or dynamodb",
+                });
+            }
+        };
+
+        let media = match var("TEF_MEDIA").as_deref() {
+            None | Some("local") => MediaConfig::Local {
+                dir: var("TEF_MEDIA_DIR")
+                    .map(PathBuf::from)
+                    .unwrap_or_else(|| data_dir.join("media")),
+                signing_key: match var("TEF_MEDIA_SIGNING_KEY") {
+                    None => None,
+                    Some(k) if k.len() >= 32 => Some(k.into_bytes()),
+                    Some(k) => {
+                        return Err(ConfigError::Invalid {
+                            var: "TEF_MEDIA_SIGNING_KEY",
+                            value: "*".repeat(k.len()),
+                            expected: "a secret of at least 32 characters",
+                        });
+                    }
+                },
+            },
+            Some("s3") => MediaConfig::S3 {
+                bucket: var("TEF_MEDIA_BUCKET").ok_or(ConfigError::Missing {
+                    var: "TEF_MEDIA_BUCKET",
+                    because: "TEF_MEDIA=s3",
+                })?,
+            },
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    var: "TEF_MEDIA",
+                    value: other.to_owned(),
+                    expected: "local or s3",
+                });
+            }
+        };
+
+        let media_url_ttl = match var("TEF_MEDIA_URL_TTL_SECONDS") {
+            None => Duration::from_secs(Self::DEFAULT_MEDIA_URL_TTL_S),
+            Some(v) => match v.parse::<u64>() {
+                Ok(s) if (60..=43_200).contains(&s) => Duration::from_secs(s),
+                _ => {
+                    return Err(ConfigError::Invalid {
+                        var: "TEF_MEDIA_URL_TTL_SECONDS",
+                        value: v,
+                        expected: "a whole number of seconds from 60 to 43200",
+                    });
+                }
+            },
+        };
+
+        let aws_endpoint = match var("TEF_AWS_ENDPOINT") {
+            None => None,
+            Some(v) if v.starts_with("http://") || v.starts_with("https://") => Some(v),
+            Some(v) => {
+                return Err(ConfigError::Invalid {
+                    var: "TEF_AWS_ENDPOINT",
+                    value: v,
+                    expected: "an http:// or https:// URL",
+                });
+            }
+        };
+
+        Ok(Self {
+            data_dir,
+            store,
+            media,
+            media_url_ttl,
+            aws_endpoint,
+        })
+    }
+
+    /// Whether any adapter talks to AWS (or an AWS-compatible server).
+    pub fn uses_aws(&self) -> bool {
+        matches!(self.store, StoreConfig::DynamoDb { .. })
+            || matches!(self.media, MediaConfig::S3 { .. })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn nothing_set_gives_the_embedded_defaults() {
+        let c = config(&[]).unwrap();
+        assert_eq!(c.data_dir, PathBuf::from("data"));
+        assert_eq!(
+            c.store,
+            StoreConfig::Embedded {
+                path: PathBuf::from("data/tef.sqlite3")
+            }
+        );
+        assert_eq!(
+            c.media,
+            MediaConfig::Local {
+                dir: PathBuf::from("data/media"),
+                signing_key: None
+            }
+        );
+        assert_eq!(c.media_url_ttl, Duration::from_secs(900));
+        assert_eq!(c.aws_endpoint, None);
+        assert!(!c.uses_aws());
+    }
+
+    #[test]
+    fn production_values_select_the_aws_adapters() {
+        let c = config(&[
+            ("TEF_STORE", "dynamodb"),
+            ("TEF_USERS_TABLE", "prod-users"),
+            ("TEF_MEDIA", "s3"),
+            ("TEF_MEDIA_BUCKET", "prod-media"),
+            ("TEF_MEDIA_URL_TTL_SECONDS", "600"),
+        ])
+        .unwrap();
+        assert_eq!(
+            c.store,
+            StoreConfig::DynamoDb {
+                users_table: "prod-users".into()
+            }
+        );
+        assert_eq!(
+            c.media,
+            MediaConfig::S3 {
+                bucket: "prod-media".into()
+            }
+        );
+        assert_eq!(c.media_url_ttl, Duration::from_secs(600));
+        assert!(c.uses_aws());
+    }
+
+    #[test]
+    fn bad_values_name_the_variable() {
+        let err = config(&[("TEF_STORE", "postgres")]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "TEF_STORE=\"postgres\" is not valid: expected embedded or dynamodb"
+        );
+        let err = config(&[("TEF_MEDIA", "s3")]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "TEF_MEDIA_BUCKET is required when TEF_MEDIA=s3"
+        );
+        assert!(config(&[("TEF_MEDIA_URL_TTL_SECONDS", "5")]).is_err());
+        assert!(config(&[("TEF_MEDIA_URL_TTL_SECONDS", "ten")]).is_err());
+        assert!(config(&[("TEF_AWS_ENDPOINT", "localhost:5000")]).is_err());
+        assert!(config(&[("TEF_MEDIA_SIGNING_KEY", "short")]).is_err());
+    }
+
+    #[test]
+    fn a_short_signing_key_is_not_echoed() {
+        let err = config(&[("TEF_MEDIA_SIGNING_KEY", "hunter2")]).unwrap_err();
+        assert!(!err.to_string().contains("hunter2"));
+    }
+}

@@ -1,0 +1,10 @@
+//! Pure business rules: no I/O, no AWS, no HTTP. Everything here is unit tested.
+
+pub mod identity;
+pub mod plans;
+pub mod subscription;
+pub mod user;
+
+pub use identity::{Email, Identity, UserId};
+pub use subscription::{Subscription, SubscriptionStatus};
+pub use user::UserDoc;

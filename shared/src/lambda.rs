@@ -1,0 +1,74 @@
+//! The Lambda edge: API Gateway (HTTP API) events in, API responses out.
+//!
+//! API Gateway's JWT authorizer has already verified the Cognito token; the
+//! claims it passes on become the [`Identity`]. A request without them (a
+//! public route) has no identity, and handlers that need one answer 401.
+
+use std::collections::HashMap;
+
+use lambda_http::request::RequestContext;
+use lambda_http::{Body, Error, Request, RequestExt, Response, service_fn};
+
+use crate::api::{self, ApiRequest, ApiResponse, Route};
+use crate::domain::Identity;
+use crate::{App, Config, telemetry};
+
+/// A Lambda function's whole `main`: serve one route of the route table.
+pub async fn serve(route_name: &str) -> Result<(), Error> {
+    telemetry::init_json();
+    let route = api::routes::by_name(route_name)
+        .ok_or_else(|| format!("no route named {route_name:?} in the route table"))?;
+    let config = Config::from_env()?;
+    let app = App::from_config(config).await?;
+    tracing::info!(route = route.name, "function ready");
+    lambda_http::run(service_fn(|req: Request| {
+        let app = &app;
+        async move { Ok::<_, Error>(handle(app, route, req).await) }
+    }))
+    .await
+}
+
+/// Handles one event. Public for tests.
+pub async fn handle(app: &App, route: &Route, req: Request) -> Response<Body> {
+    let api_req = ApiRequest {
+        identity: identity(&req),
+        params: to_map(req.path_parameters().iter()),
+        query: to_map(req.query_string_parameters().iter()),
+        body: bytes::Bytes::copy_from_slice(req.body().as_ref()),
+    };
+    to_lambda_response(api::respond(app, route, api_req).await)
+}
+
+fn to_map<'a>(pairs: impl Iterator<Item = (&'a str, &'a str)>) -> HashMap<String, String> {
+    pairs.map(|(k, v)| (k.to_owned(), v.to_owned())).collect()
+}
+
+/// The identity from the JWT authorizer's claims, if any.
+pub fn identity(req: &Request) -> Option<Identity> {
+    let Some(RequestContext::ApiGatewayV2(ctx)) = req.request_context_ref() else {
+        return None;
+    };
+    let claims = &ctx.authorizer.as_ref()?.jwt.as_ref()?.claims;
+    let sub = claims.get("sub")?;
+    match Identity::from_claims(sub, claims.get("email").map(String::as_str)) {
+        Ok(id) => Some(id),
+        Err(e) => {
+            tracing::warn!(error = %e, "authorizer claims refused");
+            None
+        }
+    }
+}
+
+fn to_lambda_response(res: ApiResponse) -> Response<Body> {
+    let mut out = Response::new(Body::from(res.body.to_string()));
+    *out.status_mut() = res.status;
+    out.headers_mut().insert(
+        http::header::CONTENT_TYPE,
+        http::HeaderValue::from_static("application/json"),
+    );
+    out.headers_mut().insert(
+        http::header::CACHE_CONTROL,
+        http::HeaderValue::from_static("no-store"),
+    );
+    out
+}

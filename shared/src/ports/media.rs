@@ -1,0 +1,110 @@
+//! The media port: exam images and audio, handed to browsers as short-lived
+//! signed URLs (S3 presigned URLs in production, HMAC-signed local URLs offline).
+
+use std::fmt;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use bytes::Bytes;
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum MediaError {
+    #[error("invalid media key: {0}")]
+    InvalidKey(&'static str),
+    #[error("media backend failed: {0}")]
+    Backend(String),
+}
+
+/// A media object's key: a relative path such as `listening/1/q01.webm`.
+/// No absolute paths, no `..`, no empty segments, a short safe alphabet.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MediaKey(String);
+
+impl MediaKey {
+    pub const MAX_LEN: usize = 512;
+
+    pub fn parse(raw: &str) -> Result<Self, MediaError> {
+        if raw.is_empty() || raw.len() > Self::MAX_LEN {
+            return Err(MediaError::InvalidKey("empty or too long"));
+        }
+        if raw
+            .split('/')
+            .any(|s| s.is_empty() || s == "." || s == "..")
+        {
+            return Err(MediaError::InvalidKey("empty, '.' or '..' segment"));
+        }
+        let allowed = |c: char| c.is_ascii_alphanumeric() || "/._-".contains(c);
+        if !raw.chars().all(allowed) {
+            return Err(MediaError::InvalidKey("character outside [A-Za-z0-9/._-]"));
+        }
+        Ok(Self(raw.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The MIME type for the key's extension.
+    pub fn content_type(&self) -> &'static str {
+        let ext = self.0.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("png") => "image/png",
+            Some("jpg" | "jpeg") => "image/jpeg",
+            Some("webp") => "image/webp",
+            Some("svg") => "image/svg+xml",
+            Some("webm") => "audio/webm",
+            Some("ogg" | "opus") => "audio/ogg",
+            Some("mp3") => "audio/mpeg",
+            Some("json") => "application/json",
+            _ => "application/octet-stream",
+        }
+    }
+}
+
+impl fmt::Display for MediaKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[async_trait]
+pub trait MediaStore: Send + Sync {
+    /// Stores (or replaces) an object.
+    async fn put(&self, key: &MediaKey, body: Bytes) -> Result<(), MediaError>;
+
+    /// Reads an object back, `None` if it does not exist.
+    async fn get(&self, key: &MediaKey) -> Result<Option<Bytes>, MediaError>;
+
+    /// Whether the object exists.
+    async fn exists(&self, key: &MediaKey) -> Result<bool, MediaError>;
+
+    /// A URL a browser can fetch the object from until `ttl` has passed.
+    async fn signed_url(&self, key: &MediaKey, ttl: Duration) -> Result<String, MediaError>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_relative_safe_paths() {
+        assert!(MediaKey::parse("listening/1/q01.webm").is_ok());
+        assert!(MediaKey::parse("reading/10/q40_chart-2.svg").is_ok());
+        for bad in [
+            "", "/abs", "a//b", "a/../b", "..", "./a", "a/", "a b", "a\\b", "é.png", "a?x=1",
+        ] {
+            assert!(MediaKey::parse(bad).is_err(), "{bad}");
+        }
+        assert!(MediaKey::parse(&"a".repeat(513)).is_err());
+    }
+
+    #[test]
+    fn content_types_follow_the_extension() {
+        let ct = |k: &str| MediaKey::parse(k).unwrap().content_type();
+        assert_eq!(ct("a/b.PNG"), "image/png");
+        assert_eq!(ct("a/b.svg"), "image/svg+xml");
+        assert_eq!(ct("a/b.webm"), "audio/webm");
+        assert_eq!(ct("a/b"), "application/octet-stream");
+    }
+}

@@ -1,0 +1,8 @@
+//! One narrow trait per outside system. Domain code and handlers depend on
+//! these traits only; `adapters` implements them, `app` picks one by configuration.
+
+pub mod media;
+pub mod store;
+
+pub use media::{MediaError, MediaKey, MediaStore};
+pub use store::{StoreError, UserStore, Versioned, update_user};

@@ -1,0 +1,43 @@
+//! Test support: the AWS-compatible server the contract suites run against.
+//!
+//! `make test` starts moto's server and sets `TEF_TEST_AWS_ENDPOINT`. Without
+//! it these suites fail, loudly: they are never skipped.
+
+#![allow(dead_code)]
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use aws_sdk_dynamodb::config::Credentials;
+
+pub fn aws_endpoint() -> String {
+    std::env::var("TEF_TEST_AWS_ENDPOINT").unwrap_or_else(|_| {
+        panic!(
+            "TEF_TEST_AWS_ENDPOINT is not set. The DynamoDB and S3 contract suites need a local \
+             AWS-compatible server: run `make test`, or start `moto_server -p 5055` and set \
+             TEF_TEST_AWS_ENDPOINT=http://127.0.0.1:5055"
+        )
+    })
+}
+
+pub async fn aws_config() -> aws_config::SdkConfig {
+    aws_config::defaults(aws_config::BehaviorVersion::latest())
+        .region(aws_config::Region::new("us-east-1"))
+        .credentials_provider(Credentials::new("test", "test", None, None, "tests"))
+        .endpoint_url(aws_endpoint())
+        .load()
+        .await
+}
+
+/// A name no other test in this run uses.
+pub fn unique(prefix: &str) -> String {
+    static N: AtomicU32 = AtomicU32::new(0);
+    format!(
+        "{prefix}-{}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0)
+    )
+}

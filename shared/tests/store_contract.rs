@@ -1,0 +1,254 @@
+//! The store contract: one suite, run against every `UserStore` adapter.
+
+mod common;
+
+use std::sync::Arc;
+
+use shared::adapters::{DynamoStore, SqliteStore};
+use shared::domain::user::accept_privacy;
+use shared::domain::{Email, UserDoc, UserId};
+use shared::ports::store::{StoreError, UpdateError, UserStore, update_user};
+use time::macros::datetime;
+
+fn uid(s: &str) -> UserId {
+    UserId::parse(s).unwrap()
+}
+
+fn full_doc() -> UserDoc {
+    UserDoc {
+        email: Some("ana@example.com".into()),
+        accepted_privacy_policy: true,
+        ai_credits: Some(2),
+        speaking_credits: Some(0),
+        subscription_type: Some("quarterly".into()),
+        subscription_end_date: Some(datetime!(2027-02-20 10:00:05 UTC)),
+        writing_correction_timestamps: vec![
+            datetime!(2026-11-22 9:00 UTC),
+            datetime!(2026-11-22 9:30:15 UTC),
+        ],
+    }
+}
+
+/// Every adapter must pass every case of this suite.
+async fn contract(store: Arc<dyn UserStore>) {
+    missing_user_reads_as_none(&*store).await;
+    create_then_read_round_trips_every_field(&*store).await;
+    create_refuses_an_existing_document(&*store).await;
+    update_needs_the_current_version(&*store).await;
+    update_of_a_missing_document_conflicts(&*store).await;
+    users_are_isolated(&*store).await;
+    privacy_acceptance_applies_the_rule(&*store).await;
+    parallel_updates_are_atomic(store.clone()).await;
+    parallel_consumption_never_overspends(store.clone()).await;
+}
+
+async fn missing_user_reads_as_none(store: &dyn UserStore) {
+    assert_eq!(store.get_user(&uid("nobody")).await.unwrap(), None);
+}
+
+async fn create_then_read_round_trips_every_field(store: &dyn UserStore) {
+    let id = uid("roundtrip");
+    let v = store.put_user(&id, &full_doc(), None).await.unwrap();
+    assert_eq!(v, 1);
+    let got = store.get_user(&id).await.unwrap().unwrap();
+    assert_eq!(got.value, full_doc());
+    assert_eq!(got.version, 1);
+
+    let empty = uid("roundtrip-empty");
+    store
+        .put_user(&empty, &UserDoc::default(), None)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.get_user(&empty).await.unwrap().unwrap().value,
+        UserDoc::default()
+    );
+}
+
+async fn create_refuses_an_existing_document(store: &dyn UserStore) {
+    let id = uid("create-twice");
+    store.put_user(&id, &full_doc(), None).await.unwrap();
+    let other = UserDoc {
+        email: Some("intruder@example.com".into()),
+        ..UserDoc::default()
+    };
+    assert!(matches!(
+        store.put_user(&id, &other, None).await,
+        Err(StoreError::Conflict)
+    ));
+    assert_eq!(
+        store.get_user(&id).await.unwrap().unwrap().value,
+        full_doc()
+    );
+}
+
+async fn update_needs_the_current_version(store: &dyn UserStore) {
+    let id = uid("versions");
+    store
+        .put_user(&id, &UserDoc::default(), None)
+        .await
+        .unwrap();
+    let v2 = store.put_user(&id, &full_doc(), Some(1)).await.unwrap();
+    assert_eq!(v2, 2);
+    let stale = UserDoc::default();
+    assert!(matches!(
+        store.put_user(&id, &stale, Some(1)).await,
+        Err(StoreError::Conflict)
+    ));
+    let got = store.get_user(&id).await.unwrap().unwrap();
+    assert_eq!((got.value, got.version), (full_doc(), 2));
+}
+
+async fn update_of_a_missing_document_conflicts(store: &dyn UserStore) {
+    let id = uid("ghost");
+    assert!(matches!(
+        store.put_user(&id, &full_doc(), Some(1)).await,
+        Err(StoreError::Conflict)
+    ));
+    assert_eq!(store.get_user(&id).await.unwrap(), None);
+}
+
+async fn users_are_isolated(store: &dyn UserStore) {
+    let a = uid("iso-a");
+    let b = uid("iso-b");
+    store.put_user(&a, &full_doc(), None).await.unwrap();
+    assert_eq!(store.get_user(&b).await.unwrap(), None);
+    store.put_user(&b, &UserDoc::default(), None).await.unwrap();
+    assert_eq!(store.get_user(&a).await.unwrap().unwrap().value, full_doc());
+}
+
+async fn privacy_acceptance_applies_the_rule(store: &dyn UserStore) {
+    let email = Email::parse("new@example.com").unwrap();
+    let fresh = uid("privacy-new");
+    let saved = update_user(store, &fresh, |d| {
+        Ok::<_, ()>(accept_privacy(d, Some(&email)))
+    })
+    .await
+    .unwrap();
+    assert_eq!(saved.version, 1);
+    let got = store.get_user(&fresh).await.unwrap().unwrap().value;
+    assert!(got.accepted_privacy_policy);
+    assert_eq!((got.ai_credits, got.speaking_credits), (Some(3), Some(3)));
+    assert_eq!(got.email.as_deref(), Some("new@example.com"));
+
+    let existing = uid("privacy-existing");
+    let before = UserDoc {
+        ai_credits: Some(1),
+        speaking_credits: None,
+        ..full_doc()
+    };
+    store.put_user(&existing, &before, None).await.unwrap();
+    update_user(store, &existing, |d| {
+        Ok::<_, ()>(accept_privacy(d, Some(&email)))
+    })
+    .await
+    .unwrap();
+    let got = store.get_user(&existing).await.unwrap().unwrap().value;
+    assert_eq!((got.ai_credits, got.speaking_credits), (Some(1), Some(3)));
+    assert_eq!(got.email.as_deref(), Some("ana@example.com"));
+    assert_eq!(got.subscription_end_date, full_doc().subscription_end_date);
+}
+
+async fn parallel_updates_are_atomic(store: Arc<dyn UserStore>) {
+    let id = uid("parallel-add");
+    store
+        .put_user(
+            &id,
+            &UserDoc {
+                ai_credits: Some(0),
+                ..UserDoc::default()
+            },
+            None,
+        )
+        .await
+        .unwrap();
+    let tasks: Vec<_> = (0..10)
+        .map(|_| {
+            let store = store.clone();
+            let id = id.clone();
+            tokio::spawn(async move {
+                update_user(&*store, &id, |d| {
+                    let mut d = d.unwrap_or_default();
+                    d.ai_credits = Some(d.ai_credits.unwrap_or(0) + 1);
+                    Ok::<_, ()>(d)
+                })
+                .await
+            })
+        })
+        .collect();
+    for t in tasks {
+        t.await.unwrap().unwrap();
+    }
+    let got = store.get_user(&id).await.unwrap().unwrap();
+    assert_eq!(got.value.ai_credits, Some(10), "no increment may be lost");
+    assert_eq!(got.version, 11);
+}
+
+async fn parallel_consumption_never_overspends(store: Arc<dyn UserStore>) {
+    let id = uid("parallel-spend");
+    store
+        .put_user(
+            &id,
+            &UserDoc {
+                ai_credits: Some(3),
+                ..UserDoc::default()
+            },
+            None,
+        )
+        .await
+        .unwrap();
+    let tasks: Vec<_> = (0..10)
+        .map(|_| {
+            let store = store.clone();
+            let id = id.clone();
+            tokio::spawn(async move {
+                update_user(&*store, &id, |d| {
+                    let mut d = d.unwrap_or_default();
+                    match d.ai_credits {
+                        Some(n) if n > 0 => {
+                            d.ai_credits = Some(n - 1);
+                            Ok(d)
+                        }
+                        _ => Err("no credits"),
+                    }
+                })
+                .await
+            })
+        })
+        .collect();
+    let mut ok = 0;
+    for t in tasks {
+        match t.await.unwrap() {
+            Ok(_) => ok += 1,
+            Err(UpdateError::Rule("no credits")) => {}
+            Err(e) => panic!("unexpected: {e}"),
+        }
+    }
+    assert_eq!(ok, 3, "3 credits give exactly 3 successes");
+    let got = store.get_user(&id).await.unwrap().unwrap();
+    assert_eq!(got.value.ai_credits, Some(0));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sqlite_in_memory_meets_the_contract() {
+    contract(Arc::new(SqliteStore::in_memory().unwrap())).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sqlite_file_meets_the_contract_and_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nested/tef.sqlite3");
+    contract(Arc::new(SqliteStore::open(&path).unwrap())).await;
+    // A new process opening the same file sees the same data.
+    let reopened = SqliteStore::open(&path).unwrap();
+    let got = reopened.get_user(&uid("roundtrip")).await.unwrap().unwrap();
+    assert_eq!(got.value, full_doc());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn dynamodb_meets_the_contract() {
+    let sdk = common::aws_config().await;
+    let store = DynamoStore::new(aws_sdk_dynamodb::Client::new(&sdk), common::unique("users"));
+    store.ensure_tables().await.unwrap();
+    contract(Arc::new(store)).await;
+}
