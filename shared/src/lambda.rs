@@ -6,8 +6,9 @@
 
 use std::collections::HashMap;
 
+pub use lambda_http::Error;
 use lambda_http::request::RequestContext;
-use lambda_http::{Body, Error, Request, RequestExt, Response, service_fn};
+use lambda_http::{Body, Request, RequestExt, Response, service_fn};
 
 use crate::api::{self, ApiRequest, ApiResponse, Route};
 use crate::domain::Identity;

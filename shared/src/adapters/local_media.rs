@@ -98,7 +98,7 @@ fn hex_encode(bytes: &[u8]) -> String {
 }
 
 fn hex_decode(s: &str) -> Option<Vec<u8>> {
-    if s.len() % 2 != 0 || s.len() > 128 {
+    if !s.len().is_multiple_of(2) || s.len() > 128 {
         return None;
     }
     (0..s.len())

@@ -1,0 +1,135 @@
+//! The local server's own settings (the shared ones are in `shared::Config`).
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+use shared::config::ConfigError;
+
+#[derive(Debug, Clone)]
+pub struct LocalConfig {
+    pub bind: String,
+    pub port: u16,
+    /// The address browsers use; the sign-in provider's issuer is `{public_url}/auth`.
+    pub public_url: String,
+    /// The built frontend (`frontend/dist`).
+    pub static_dir: PathBuf,
+    pub client_id: String,
+    /// Lifetime of the ID and access tokens the local provider issues.
+    pub token_ttl_seconds: i64,
+    pub site: SiteConfig,
+}
+
+/// What the frontend reads from `/config.json`, apart from the sign-in settings.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteConfig {
+    pub support_email: String,
+    pub social: SocialLinks,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SocialLinks {
+    pub facebook: String,
+    pub instagram: String,
+    pub youtube: String,
+    pub tiktok: String,
+}
+
+impl LocalConfig {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|k| std::env::var(k).ok())
+    }
+
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let var = |k: &str| {
+            get(k)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let port = match var("PORT") {
+            None => 8080,
+            Some(p) => p.parse().map_err(|_| ConfigError::Invalid {
+                var: "PORT",
+                value: p,
+                expected: "a port number from 0 to 65535",
+            })?,
+        };
+        let bind = var("TEF_BIND").unwrap_or_else(|| "127.0.0.1".into());
+        let public_url = var("TEF_PUBLIC_URL")
+            .unwrap_or_else(|| format!("http://127.0.0.1:{port}"))
+            .trim_end_matches('/')
+            .to_owned();
+        if !public_url.starts_with("http://") && !public_url.starts_with("https://") {
+            return Err(ConfigError::Invalid {
+                var: "TEF_PUBLIC_URL",
+                value: public_url,
+                expected: "an http:// or https:// URL",
+            });
+        }
+        let token_ttl_seconds = match var("TEF_AUTH_TOKEN_TTL_SECONDS") {
+            None => 3600,
+            Some(v) => match v.parse::<i64>() {
+                Ok(s) if (60..=86_400).contains(&s) => s,
+                _ => {
+                    return Err(ConfigError::Invalid {
+                        var: "TEF_AUTH_TOKEN_TTL_SECONDS",
+                        value: v,
+                        expected: "a whole number of seconds from 60 to 86400",
+                    });
+                }
+            },
+        };
+        let link = |k: &str, default: &str| var(k).unwrap_or_else(|| default.to_owned());
+        Ok(Self {
+            bind,
+            port,
+            public_url,
+            static_dir: PathBuf::from(
+                var("TEF_STATIC_DIR").unwrap_or_else(|| "frontend/dist".into()),
+            ),
+            client_id: var("TEF_AUTH_CLIENT_ID").unwrap_or_else(|| "tef-local".into()),
+            token_ttl_seconds,
+            site: SiteConfig {
+                support_email: link("TEF_SUPPORT_EMAIL", "support@example.com"),
+                social: SocialLinks {
+                    facebook: link("TEF_SOCIAL_FACEBOOK", "https://www.facebook.com/example"),
+                    instagram: link("TEF_SOCIAL_INSTAGRAM", "https://www.instagram.com/example"),
+                    youtube: link("TEF_SOCIAL_YOUTUBE", "https://www.youtube.com/@example"),
+                    tiktok: link("TEF_SOCIAL_TIKTOK", "https://www.tiktok.com/@example"),
+                },
+            },
+        })
+    }
+
+    pub fn issuer(&self) -> String {
+        format!("{}/auth", self.public_url)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_serve_on_loopback_8080() {
+        let c = LocalConfig::from_lookup(|_| None).unwrap();
+        assert_eq!((c.bind.as_str(), c.port), ("127.0.0.1", 8080));
+        assert_eq!(c.issuer(), "http://127.0.0.1:8080/auth");
+        assert_eq!(c.site.support_email, "support@example.com");
+    }
+
+    #[test]
+    fn port_moves_the_public_url() {
+        let c = LocalConfig::from_lookup(|k| (k == "PORT").then(|| "9090".into())).unwrap();
+        assert_eq!(c.public_url, "http://127.0.0.1:9090");
+    }
+
+    #[test]
+    fn bad_values_are_refused() {
+        assert!(LocalConfig::from_lookup(|k| (k == "PORT").then(|| "http".into())).is_err());
+        assert!(
+            LocalConfig::from_lookup(|k| (k == "TEF_AUTH_TOKEN_TTL_SECONDS").then(|| "5".into()))
+                .is_err()
+        );
+    }
+}

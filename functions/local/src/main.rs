@@ -1,0 +1,73 @@
+//! `tef-local`: the whole product on one laptop.
+//!
+//! - `tef-local` (or `tef-local serve`): serve API, sign-in, frontend and media;
+//! - `tef-local token EMAIL`: print a valid bearer token for that user.
+
+use std::process::ExitCode;
+
+use local::LocalConfig;
+use local::oidc::{Keys, Provider};
+use local::server::{ServerState, router};
+use shared::domain::Email;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    shared::telemetry::init_pretty();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [] | ["serve"] => serve().await,
+        ["token", email] => token(email),
+        _ => {
+            eprintln!("usage: tef-local [serve] | tef-local token EMAIL");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tef-local: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve() -> anyhow::Result<()> {
+    let local = LocalConfig::from_env()?;
+    let config = shared::Config::from_env()?;
+    if !local.static_dir.join("index.html").exists() {
+        tracing::warn!(dir = %local.static_dir.display(), "the frontend is not built; only the API will answer");
+    }
+    let addr = format!("{}:{}", local.bind, local.port);
+    let listener = tokio::net::TcpListener::bind(&addr).await.map_err(|e| {
+        anyhow::anyhow!("cannot listen on {addr}: {e} (set PORT to use another port)")
+    })?;
+    let public = local.public_url.clone();
+    let state = ServerState::build(local, config).await?;
+    tracing::info!("TEF Canada practice is running at {public}");
+    axum::serve(listener, router(state))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}
+
+fn token(email: &str) -> anyhow::Result<()> {
+    let local = LocalConfig::from_env()?;
+    let config = shared::Config::from_env()?;
+    let email = Email::parse(email).map_err(|e| anyhow::anyhow!("{email:?}: {e}"))?;
+    let keys = Keys::load_or_create(&config.data_dir.join("auth/signing-key.pem"))?;
+    let provider = Provider::new(
+        keys,
+        local.issuer(),
+        local.client_id,
+        local.token_ttl_seconds,
+    );
+    println!("{}", provider.id_token_for(&email)?);
+    Ok(())
+}

@@ -1,0 +1,368 @@
+//! The local server's HTTP surface: API dispatch into the shared handlers, the
+//! sign-in provider's endpoints, signed media, `/config.json` and the frontend.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Form, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::get;
+use serde::Deserialize;
+use serde_json::json;
+use shared::api::{self, ApiError, ApiRequest, ApiResponse, MAX_BODY_BYTES, RouteMatch};
+use shared::ports::media::MediaKey;
+use time::OffsetDateTime;
+use tower_http::compression::CompressionLayer;
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::config::LocalConfig;
+use crate::oidc::{AuthorizeParams, Keys, OAuthError, Provider, TokenParams};
+
+pub struct ServerState {
+    pub app: shared::App,
+    pub provider: Provider,
+    pub config: LocalConfig,
+}
+
+impl ServerState {
+    /// Builds the adapters and the sign-in provider (keys in `{data}/auth/`).
+    pub async fn build(local: LocalConfig, config: shared::Config) -> anyhow::Result<Arc<Self>> {
+        let keys = Keys::load_or_create(&config.data_dir.join("auth/signing-key.pem"))?;
+        let provider = Provider::new(
+            keys,
+            local.issuer(),
+            local.client_id.clone(),
+            local.token_ttl_seconds,
+        );
+        let app = shared::App::from_config(config).await?;
+        Ok(Arc::new(Self {
+            app,
+            provider,
+            config: local,
+        }))
+    }
+}
+
+pub fn router(state: Arc<ServerState>) -> Router {
+    let auth = Router::new()
+        .route("/.well-known/openid-configuration", get(discovery))
+        .route("/jwks", get(jwks))
+        .route("/authorize", get(authorize_page).post(authorize_submit))
+        .route("/token", axum::routing::post(token))
+        .route("/logout", get(logout))
+        // The provider is reached from any loopback origin (localhost or 127.0.0.1).
+        .layer(SetResponseHeaderLayer::overriding(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            HeaderValue::from_static("*"),
+        ));
+
+    let static_dir = state.config.static_dir.clone();
+    Router::new()
+        .route("/api", axum::routing::any(api_dispatch))
+        .route("/api/{*rest}", axum::routing::any(api_dispatch))
+        .nest("/auth", auth)
+        .route("/config.json", get(site_config))
+        .route("/media/{*key}", get(media))
+        .fallback_service(frontend(static_dir))
+        .layer(axum::middleware::map_response(cache_and_security_headers))
+        .layer(CompressionLayer::new())
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// The built frontend; paths that are not files get `index.html` (client routing).
+fn frontend(dir: PathBuf) -> ServeDir<axum::routing::MethodRouter> {
+    let index = dir.join("index.html");
+    ServeDir::new(dir).fallback(get(move |uri: Uri| spa_fallback(uri, index.clone())))
+}
+
+async fn spa_fallback(uri: Uri, index: PathBuf) -> Response {
+    // A missing asset is a 404, not the app page.
+    let last = uri.path().rsplit('/').next().unwrap_or_default();
+    if uri.path().starts_with("/assets/") || last.contains('.') {
+        return (StatusCode::NOT_FOUND, "Not found").into_response();
+    }
+    match tokio::fs::read(&index).await {
+        Ok(html) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
+        Err(e) => {
+            tracing::error!(path = %index.display(), error = %e, "the frontend is not built");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "The frontend is not built. Run `make run`, which builds it.",
+            )
+                .into_response()
+        }
+    }
+}
+
+async fn cache_and_security_headers(uri: Uri, mut res: Response) -> Response {
+    let h = res.headers_mut();
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
+    let path = uri.path();
+    if !h.contains_key(header::CACHE_CONTROL) {
+        let cache = if path.starts_with("/assets/") {
+            "public, max-age=31536000, immutable"
+        } else {
+            "no-cache"
+        };
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    }
+    res
+}
+
+fn json_response(res: ApiResponse) -> Response {
+    (
+        res.status,
+        [(header::CACHE_CONTROL, "no-store")],
+        axum::Json(res.body),
+    )
+        .into_response()
+}
+
+/// Every `/api/...` request: find the route, check the token, run the shared handler.
+async fn api_dispatch(
+    State(s): State<Arc<ServerState>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let found = api::find_route(&method, uri.path());
+    let RouteMatch::Found { route, params } = found else {
+        return json_response(api::unmatched(&found));
+    };
+    let Ok(body) = axum::body::to_bytes(body, MAX_BODY_BYTES).await else {
+        return json_response(ApiError::PayloadTooLarge.to_response());
+    };
+    let identity = bearer(&headers).and_then(|token| {
+        s.provider
+            .verify_id_token(token)
+            .map_err(|e| tracing::info!(route = route.name, error = %e, "bearer token refused"))
+            .ok()
+    });
+    let query: HashMap<String, String> = uri
+        .query()
+        .map(|q| {
+            url::form_urlencoded::parse(q.as_bytes())
+                .into_owned()
+                .collect()
+        })
+        .unwrap_or_default();
+    let req = ApiRequest {
+        identity,
+        params,
+        query,
+        body,
+    };
+    json_response(api::respond(&s.app, route, req).await)
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then_some(token.trim())
+}
+
+async fn site_config(State(s): State<Arc<ServerState>>) -> Response {
+    let c = &s.config;
+    (
+        [(header::CACHE_CONTROL, "no-store")],
+        axum::Json(json!({
+            "auth": {
+                "authority": c.issuer(),
+                "clientId": c.client_id,
+                "scope": "openid email profile",
+            },
+            "supportEmail": c.site.support_email,
+            "social": c.site.social,
+        })),
+    )
+        .into_response()
+}
+
+#[derive(Deserialize)]
+struct MediaQuery {
+    expires: Option<i64>,
+    sig: Option<String>,
+}
+
+/// `GET /media/{key}?expires=…&sig=…`: a signed link to a local media file.
+async fn media(
+    State(s): State<Arc<ServerState>>,
+    Path(key): Path<String>,
+    Query(q): Query<MediaQuery>,
+) -> Response {
+    let Some(local) = &s.app.local_media else {
+        return (StatusCode::NOT_FOUND, "Not found").into_response();
+    };
+    let Ok(key) = MediaKey::parse(&key) else {
+        return (StatusCode::BAD_REQUEST, "Bad media path").into_response();
+    };
+    let (Some(expires), Some(sig)) = (q.expires, q.sig) else {
+        return (StatusCode::FORBIDDEN, "This media link is not signed").into_response();
+    };
+    if let Err(e) = local.verify(&key, expires, &sig) {
+        tracing::info!(%key, error = %e, "media link refused");
+        return (StatusCode::FORBIDDEN, "This media link is not valid").into_response();
+    }
+    match local.read(&key).await {
+        Ok(Some(bytes)) => {
+            let left = (expires - OffsetDateTime::now_utc().unix_timestamp()).max(0);
+            (
+                [
+                    (header::CONTENT_TYPE, key.content_type().to_owned()),
+                    (header::CACHE_CONTROL, format!("private, max-age={left}")),
+                ],
+                bytes,
+            )
+                .into_response()
+        }
+        Ok(None) => (StatusCode::NOT_FOUND, "Not found").into_response(),
+        Err(e) => {
+            tracing::error!(%key, error = %e, "media read failed");
+            (StatusCode::INTERNAL_SERVER_ERROR, "Media unavailable").into_response()
+        }
+    }
+}
+
+async fn discovery(State(s): State<Arc<ServerState>>) -> Response {
+    axum::Json(s.provider.discovery()).into_response()
+}
+
+async fn jwks(State(s): State<Arc<ServerState>>) -> Response {
+    axum::Json(s.provider.jwks()).into_response()
+}
+
+fn oauth_error(status: StatusCode, e: &OAuthError) -> Response {
+    tracing::info!(error = %e, "sign-in request refused");
+    (
+        status,
+        [(header::CACHE_CONTROL, "no-store")],
+        axum::Json(json!({ "error": e.code, "error_description": e.description })),
+    )
+        .into_response()
+}
+
+async fn authorize_page(
+    State(s): State<Arc<ServerState>>,
+    Query(p): Query<AuthorizeParams>,
+) -> Response {
+    if let Err(e) = s.provider.check_authorize(&p) {
+        return (StatusCode::BAD_REQUEST, Html(error_page(&e))).into_response();
+    }
+    Html(login_page(&p, None)).into_response()
+}
+
+async fn authorize_submit(
+    State(s): State<Arc<ServerState>>,
+    Form(p): Form<AuthorizeParams>,
+) -> Response {
+    let now = OffsetDateTime::now_utc().unix_timestamp();
+    match s.provider.authorize(&p, now) {
+        Ok(url) => Redirect::to(&url).into_response(),
+        Err(e) if s.provider.check_authorize(&p).is_ok() => {
+            // The request is fine; the e-mail was not.
+            (
+                StatusCode::BAD_REQUEST,
+                Html(login_page(&p, Some(&e.description))),
+            )
+                .into_response()
+        }
+        Err(e) => (StatusCode::BAD_REQUEST, Html(error_page(&e))).into_response(),
+    }
+}
+
+async fn token(State(s): State<Arc<ServerState>>, Form(p): Form<TokenParams>) -> Response {
+    let now = OffsetDateTime::now_utc().unix_timestamp();
+    match s.provider.token(&p, now) {
+        Ok(t) => ([(header::CACHE_CONTROL, "no-store")], axum::Json(t)).into_response(),
+        Err(e) => oauth_error(StatusCode::BAD_REQUEST, &e),
+    }
+}
+
+#[derive(Deserialize)]
+struct LogoutQuery {
+    post_logout_redirect_uri: Option<String>,
+}
+
+async fn logout(Query(q): Query<LogoutQuery>) -> Redirect {
+    match q.post_logout_redirect_uri {
+        Some(uri) if crate::oidc::is_allowed_redirect(&uri) => Redirect::to(&uri),
+        _ => Redirect::to("/"),
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
+const PAGE_STYLE: &str = "body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f4f6fa;color:#14213d;display:flex;min-height:100vh;align-items:center;justify-content:center}\
+main{background:#fff;max-width:380px;width:calc(100% - 32px);padding:32px 28px;border-radius:14px;box-shadow:0 10px 30px rgba(15,42,74,.12)}\
+h1{font-size:1.35rem;margin:0 0 6px}p{margin:0 0 18px;color:#4a5568;line-height:1.5}\
+label{display:block;font-weight:600;margin-bottom:6px}input[type=email]{width:100%;box-sizing:border-box;padding:12px;border:1px solid #cbd5e0;border-radius:8px;font-size:1rem}\
+input[type=email]:focus{outline:3px solid #9ec5fe;border-color:#0f2a4a}\
+button{margin-top:16px;width:100%;padding:12px;border:0;border-radius:8px;background:#0f2a4a;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}\
+button:hover{background:#173d6b}.err{color:#b42318;margin:10px 0 0}.note{font-size:.85rem;margin:18px 0 0}";
+
+fn login_page(p: &AuthorizeParams, error: Option<&str>) -> String {
+    let hidden = |name: &str, value: &Option<String>| {
+        value.as_deref().map_or_else(String::new, |v| {
+            format!(
+                r#"<input type="hidden" name="{name}" value="{}">"#,
+                escape(v)
+            )
+        })
+    };
+    let fields = [
+        hidden("client_id", &p.client_id),
+        hidden("redirect_uri", &p.redirect_uri),
+        hidden("response_type", &p.response_type),
+        hidden("scope", &p.scope),
+        hidden("state", &p.state),
+        hidden("nonce", &p.nonce),
+        hidden("code_challenge", &p.code_challenge),
+        hidden("code_challenge_method", &p.code_challenge_method),
+    ]
+    .concat();
+    let email = escape(p.email.as_deref().unwrap_or_default());
+    let error = error.map_or_else(String::new, |e| {
+        format!(r#"<p class="err" role="alert">{}</p>"#, escape(e))
+    });
+    format!(
+        r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sign in</title><style>{PAGE_STYLE}</style></head>
+<body><main><h1>Sign in</h1><p>Continue to your TEF Canada practice account.</p>
+<form method="post" action="authorize">{fields}
+<label for="email">E-mail address</label>
+<input id="email" name="email" type="email" autocomplete="email" required autofocus value="{email}">
+{error}<button type="submit">Continue</button></form>
+<p class="note">Local sign-in: any e-mail address signs in on this machine. The live site uses its identity provider instead.</p></main></body></html>"#
+    )
+}
+
+fn error_page(e: &OAuthError) -> String {
+    format!(
+        r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sign-in error</title><style>{PAGE_STYLE}</style></head>
+<body><main><h1>Sign-in error</h1><p class="err" role="alert">{}: {}</p><p>Close this window and try again.</p></main></body></html>"#,
+        escape(e.code),
+        escape(&e.description)
+    )
+}

@@ -1,0 +1,391 @@
+//! Black-box tests: start the real local server on a free port, then talk HTTP to it,
+//! including the whole sign-in (authorization code + PKCE) as a browser does it.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64URL;
+use local::LocalConfig;
+use local::server::{ServerState, router};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use shared::ports::media::MediaKey;
+
+struct TestServer {
+    base: String,
+    http: reqwest::Client,
+    state: std::sync::Arc<ServerState>,
+    _dir: tempfile::TempDir,
+}
+
+async fn start() -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let static_dir = dir.path().join("dist");
+    std::fs::create_dir_all(static_dir.join("assets")).unwrap();
+    std::fs::write(
+        static_dir.join("index.html"),
+        "<!doctype html><title>app</title>",
+    )
+    .unwrap();
+    std::fs::write(static_dir.join("assets/app.js"), "console.log(1)").unwrap();
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let data = dir.path().join("data");
+    let mut vars: HashMap<&str, String> = HashMap::new();
+    vars.insert("PORT", port.to_string());
+    vars.insert("TEF_STATIC_DIR", static_dir.display().to_string());
+    vars.insert("TEF_DATA_DIR", data.display().to_string());
+    let local = LocalConfig::from_lookup(|k| vars.get(k).cloned()).unwrap();
+    let config = shared::Config::from_lookup(|k| vars.get(k).cloned()).unwrap();
+    let state = ServerState::build(local, config).await.unwrap();
+    let app = router(state.clone());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    TestServer {
+        base: format!("http://127.0.0.1:{port}"),
+        http: reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(Duration::from_secs(20))
+            .build()
+            .unwrap(),
+        state,
+        _dir: dir,
+    }
+}
+
+impl TestServer {
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Signs in through the provider's endpoints exactly as the browser does.
+    async fn sign_in(&self, email: &str) -> Value {
+        let verifier = format!("verifier-{email}-0123456789-0123456789-0123456789");
+        let challenge = B64URL.encode(Sha256::digest(verifier.as_bytes()));
+        let redirect = self.url("/auth-callback.html");
+        let discovery: Value = self
+            .http
+            .get(self.url("/auth/.well-known/openid-configuration"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(discovery["issuer"], self.url("/auth"));
+        let params = [
+            ("client_id", "tef-local"),
+            ("redirect_uri", redirect.as_str()),
+            ("response_type", "code"),
+            ("scope", "openid email profile"),
+            ("state", "s1"),
+            ("code_challenge", challenge.as_str()),
+            ("code_challenge_method", "S256"),
+        ];
+        let page = self
+            .http
+            .get(discovery["authorization_endpoint"].as_str().unwrap())
+            .query(&params)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(page.status(), StatusCode::OK);
+        assert!(page.text().await.unwrap().contains("E-mail address"));
+
+        let mut form: Vec<(&str, &str)> = params.to_vec();
+        form.push(("email", email));
+        let back = self
+            .http
+            .post(discovery["authorization_endpoint"].as_str().unwrap())
+            .form(&form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(back.status(), StatusCode::SEE_OTHER);
+        let location = back.headers()["location"].to_str().unwrap().to_owned();
+        assert!(location.starts_with(&redirect), "{location}");
+        let code = url::Url::parse(&location)
+            .unwrap()
+            .query_pairs()
+            .find(|(k, _)| k == "code")
+            .unwrap()
+            .1
+            .into_owned();
+
+        let tokens = self
+            .http
+            .post(discovery["token_endpoint"].as_str().unwrap())
+            .form(&[
+                ("grant_type", "authorization_code"),
+                ("code", code.as_str()),
+                ("redirect_uri", redirect.as_str()),
+                ("client_id", "tef-local"),
+                ("code_verifier", verifier.as_str()),
+            ])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(tokens.status(), StatusCode::OK);
+        tokens.json().await.unwrap()
+    }
+
+    async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        let mut req = self.http.get(self.url(path));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.unwrap();
+        (res.status(), res.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn post(&self, path: &str, token: Option<&str>, body: &str) -> (StatusCode, Value) {
+        let mut req = self
+            .http
+            .post(self.url(path))
+            .header("content-type", "application/json")
+            .body(body.to_owned());
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.unwrap();
+        (res.status(), res.json().await.unwrap_or(Value::Null))
+    }
+}
+
+fn id_token(tokens: &Value) -> String {
+    tokens["id_token"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn health_and_plans_are_public() {
+    let s = start().await;
+    assert_eq!(
+        s.get("/api/health", None).await,
+        (StatusCode::OK, json!({"status": "ok"}))
+    );
+    let (status, plans) = s.get("/api/plans", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        plans[1],
+        json!({"id": "monthly", "name": "1 Month", "priceCents": 3400, "currency": "CAD", "days": 30})
+    );
+}
+
+#[tokio::test]
+async fn a_missing_or_bad_token_gets_401() {
+    let s = start().await;
+    let expected = (
+        StatusCode::UNAUTHORIZED,
+        json!({"error": "You must be logged in."}),
+    );
+    assert_eq!(s.get("/api/me", None).await, expected);
+    assert_eq!(s.get("/api/me", Some("garbage")).await, expected);
+    let tokens = s.sign_in("ana@example.com").await;
+    // The access token is not accepted where an ID token is expected.
+    assert_eq!(
+        s.get("/api/me", Some(tokens["access_token"].as_str().unwrap()))
+            .await,
+        expected
+    );
+    // A token whose signature was tampered with.
+    let mut forged = id_token(&tokens);
+    forged.pop();
+    forged.push(if forged.ends_with('A') { 'B' } else { 'A' });
+    assert_eq!(s.get("/api/me", Some(&forged)).await, expected);
+    assert_eq!(
+        s.post("/api/me/privacy-acceptance", None, "{}").await,
+        expected
+    );
+}
+
+#[tokio::test]
+async fn sign_in_accept_terms_and_read_only_your_own_profile() {
+    let s = start().await;
+    let ana = id_token(&s.sign_in("Ana@Example.com").await);
+    let (status, me) = s.get("/api/me", Some(&ana)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(me["email"], "ana@example.com");
+    assert_eq!(me["registered"], false);
+    assert_eq!(me["acceptedPrivacyPolicy"], false);
+    assert_eq!(me["aiCredits"], 3);
+    assert_eq!(
+        me["subscription"],
+        json!({"status": "none", "label": "No Subscription", "plan": null, "endDate": null, "daysLeft": null})
+    );
+
+    let (status, me) = s.post("/api/me/privacy-acceptance", Some(&ana), "").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (
+            me["registered"].clone(),
+            me["acceptedPrivacyPolicy"].clone()
+        ),
+        (json!(true), json!(true))
+    );
+    assert_eq!(
+        (me["aiCredits"].clone(), me["speakingCredits"].clone()),
+        (json!(3), json!(3))
+    );
+
+    // Another user sees their own, empty profile, never Ana's.
+    let bob = id_token(&s.sign_in("bob@example.com").await);
+    let (_, bob_me) = s.get("/api/me", Some(&bob)).await;
+    assert_eq!(bob_me["email"], "bob@example.com");
+    assert_eq!(bob_me["registered"], false);
+    assert_ne!(bob_me["uid"], me["uid"]);
+
+    // The same person signing in again is the same user.
+    let ana_again = id_token(&s.sign_in("ana@example.com").await);
+    let (_, again) = s.get("/api/me", Some(&ana_again)).await;
+    assert_eq!(again["uid"], me["uid"]);
+    assert_eq!(again["acceptedPrivacyPolicy"], true);
+}
+
+#[tokio::test]
+async fn bad_input_gets_a_clear_4xx_and_changes_nothing() {
+    let s = start().await;
+    let ana = id_token(&s.sign_in("ana@example.com").await);
+    let (status, body) = s
+        .post("/api/me/privacy-acceptance", Some(&ana), "{not json")
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("The request body is not valid")
+    );
+    let (status, _) = s
+        .post(
+            "/api/me/privacy-acceptance",
+            Some(&ana),
+            r#"{"aiCredits": 999}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let huge = format!(r#"{{"pad": "{}"}}"#, "x".repeat(70 * 1024));
+    let (status, _) = s
+        .post("/api/me/privacy-acceptance", Some(&ana), &huge)
+        .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    let (_, me) = s.get("/api/me", Some(&ana)).await;
+    assert_eq!(me["registered"], false, "nothing was written");
+
+    assert_eq!(
+        s.get("/api/nope", None).await,
+        (StatusCode::NOT_FOUND, json!({"error": "Not found."}))
+    );
+    let res = s.http.delete(s.url("/api/me")).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
+async fn refresh_tokens_renew_and_codes_are_single_use() {
+    let s = start().await;
+    let tokens = s.sign_in("ana@example.com").await;
+    let renewed: Value = s
+        .http
+        .post(s.url("/auth/token"))
+        .form(&[
+            ("grant_type", "refresh_token"),
+            ("client_id", "tef-local"),
+            ("refresh_token", tokens["refresh_token"].as_str().unwrap()),
+        ])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let (status, _) = s.get("/api/me", Some(&id_token(&renewed))).await;
+    assert_eq!(status, StatusCode::OK);
+
+    let res = s
+        .http
+        .post(s.url("/auth/token"))
+        .form(&[
+            ("grant_type", "authorization_code"),
+            ("code", "made-up"),
+            ("client_id", "tef-local"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(res.json::<Value>().await.unwrap()["error"], "invalid_grant");
+}
+
+#[tokio::test]
+async fn the_frontend_is_served_with_client_side_routing() {
+    let s = start().await;
+    for path in ["/", "/dashboard", "/section/reading", "/no/such/page"] {
+        let res = s.http.get(s.url(path)).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        assert!(res.text().await.unwrap().contains("<title>app</title>"));
+    }
+    let res = s.http.get(s.url("/assets/app.js")).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(
+        res.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable")
+    );
+    let res = s
+        .http
+        .get(s.url("/assets/missing.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+
+    let (status, cfg) = s.get("/config.json", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(cfg["auth"]["authority"], s.url("/auth"));
+    assert_eq!(cfg["supportEmail"], "support@example.com");
+}
+
+#[tokio::test]
+async fn media_is_served_only_through_valid_signed_links() {
+    let s = start().await;
+    let key = MediaKey::parse("reading/1/q01.svg").unwrap();
+    s.state
+        .app
+        .media
+        .put(&key, bytes::Bytes::from_static(b"<svg/>"))
+        .await
+        .unwrap();
+    let url = s
+        .state
+        .app
+        .media
+        .signed_url(&key, Duration::from_secs(60))
+        .await
+        .unwrap();
+    let res = s.http.get(s.url(&url)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-type"], "image/svg+xml");
+    assert_eq!(res.text().await.unwrap(), "<svg/>");
+
+    let unsigned = s
+        .http
+        .get(s.url("/media/reading/1/q01.svg"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unsigned.status(), StatusCode::FORBIDDEN);
+    let tampered = url.replace("expires=", "expires=1");
+    assert_eq!(
+        s.http.get(s.url(&tampered)).send().await.unwrap().status(),
+        StatusCode::FORBIDDEN
+    );
+    let traversal = s
+        .http
+        .get(s.url("/media/reading/%2e%2e/secret?expires=1&sig=00"))
+        .send()
+        .await
+        .unwrap();
+    assert!(traversal.status().is_client_error());
+}

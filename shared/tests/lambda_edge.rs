@@ -1,0 +1,98 @@
+//! The Lambda edge: API Gateway HTTP API events, with the JWT authorizer's
+//! claims, go through the same handlers as the local server.
+
+use std::sync::Arc;
+
+use lambda_http::{Body, Request};
+use serde_json::{Value, json};
+use shared::adapters::{LocalMedia, SqliteStore};
+use shared::api::routes::by_name;
+use shared::app::Clock;
+use shared::{App, Config};
+use time::macros::datetime;
+
+fn app() -> App {
+    let config = Config::from_lookup(|_| None).unwrap();
+    let media = Arc::new(LocalMedia::new("/nonexistent", vec![7; 32]));
+    App {
+        config: Arc::new(config),
+        users: Arc::new(SqliteStore::in_memory().unwrap()),
+        media: media.clone(),
+        local_media: Some(media),
+        clock: Clock::fixed(datetime!(2026-11-22 12:00 UTC)),
+    }
+}
+
+/// An API Gateway v2 event as AWS sends it; `claims` is what the JWT authorizer verified.
+fn event(method: &str, path: &str, claims: Option<Value>, body: &str) -> Request {
+    let mut ctx = json!({
+        "accountId": "123456789012", "apiId": "api", "domainName": "example.com",
+        "domainPrefix": "api", "requestId": "r1", "routeKey": format!("{method} {path}"),
+        "stage": "$default", "time": "22/Nov/2026:12:00:00 +0000", "timeEpoch": 1795348800000u64,
+        "http": {"method": method, "path": path, "protocol": "HTTP/1.1", "sourceIp": "1.2.3.4", "userAgent": "test"}
+    });
+    if let Some(c) = claims {
+        ctx["authorizer"] = json!({"jwt": {"claims": c, "scopes": null}});
+    }
+    let e = json!({
+        "version": "2.0", "routeKey": format!("{method} {path}"), "rawPath": path, "rawQueryString": "",
+        "headers": {"content-type": "application/json"}, "requestContext": ctx,
+        "body": body, "isBase64Encoded": false
+    });
+    lambda_http::request::from_str(&e.to_string()).unwrap()
+}
+
+fn body_json(res: &lambda_http::Response<Body>) -> Value {
+    serde_json::from_slice(res.body().as_ref()).unwrap()
+}
+
+#[tokio::test]
+async fn authorizer_claims_become_the_identity() {
+    let app = app();
+    let ana = json!({"sub": "4f1c2a9e-1b7d-4c57-9a53-2f7c1e1d9b20", "email": "ana@example.com"});
+    let accept = by_name("accept-privacy").unwrap();
+    let res = shared::lambda::handle(
+        &app,
+        accept,
+        event(
+            "POST",
+            "/api/me/privacy-acceptance",
+            Some(ana.clone()),
+            "{}",
+        ),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(body_json(&res)["acceptedPrivacyPolicy"], true);
+
+    let me = by_name("get-me").unwrap();
+    let res = shared::lambda::handle(&app, me, event("GET", "/api/me", Some(ana), "")).await;
+    assert_eq!(res.status(), 200);
+    let body = body_json(&res);
+    assert_eq!(body["email"], "ana@example.com");
+    assert_eq!(body["aiCredits"], 3);
+    assert_eq!(res.headers()["content-type"], "application/json");
+
+    // Another user's claims read another document.
+    let bob = json!({"sub": "0b0b0b0b-1b7d-4c57-9a53-2f7c1e1d9b20", "email": "bob@example.com"});
+    let body =
+        body_json(&shared::lambda::handle(&app, me, event("GET", "/api/me", Some(bob), "")).await);
+    assert_eq!(body["email"], "bob@example.com");
+    assert_eq!(body["registered"], false);
+}
+
+#[tokio::test]
+async fn no_claims_or_bad_claims_get_401() {
+    let app = app();
+    let me = by_name("get-me").unwrap();
+    let res = shared::lambda::handle(&app, me, event("GET", "/api/me", None, "")).await;
+    assert_eq!(res.status(), 401);
+    assert_eq!(body_json(&res), json!({"error": "You must be logged in."}));
+    let res = shared::lambda::handle(
+        &app,
+        me,
+        event("GET", "/api/me", Some(json!({"sub": "a/b"})), ""),
+    )
+    .await;
+    assert_eq!(res.status(), 401);
+}
