@@ -1,0 +1,77 @@
+# TEF Canada practice platform. The two commands that matter:
+#   make run   – install, build and serve the whole product at http://127.0.0.1:8080 (PORT overrides)
+#   make test  – install test tools, then run every check and test
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+CARGO ?= cargo
+SERVER := target/debug/tef-local
+
+.PHONY: help run build frontend server token test test-rust test-frontend lint lint-rust lint-frontend \
+        lint-template e2e screenshots clean
+
+help:
+	@echo "make run                       build and serve the product locally (PORT=8080)"
+	@echo "make test                      run every check and test (installs what it needs)"
+	@echo "make token EMAIL=a@example.com print a bearer token for that user"
+	@echo "make screenshots               landing page screenshots into artifacts/screenshots"
+
+## ---- run -----------------------------------------------------------------
+
+run: build
+	@echo "==> starting on http://127.0.0.1:$${PORT:-8080}"
+	exec $(SERVER)
+
+build: frontend server
+
+frontend:
+	scripts/ensure-tools.sh run
+	cd frontend && npm run --silent build
+
+server:
+	$(CARGO) build -p local
+
+token:
+	@test -n "$(EMAIL)" || { echo "usage: make token EMAIL=someone@example.com" >&2; exit 2; }
+	@$(CARGO) build -q -p local
+	@$(SERVER) token "$(EMAIL)"
+
+## ---- test ----------------------------------------------------------------
+
+test:
+	scripts/ensure-tools.sh test
+	$(MAKE) lint
+	$(MAKE) test-rust
+	$(MAKE) test-frontend
+	$(MAKE) e2e
+	@echo "==> all checks passed"
+
+lint: lint-rust lint-frontend lint-template
+
+lint-rust:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+lint-frontend:
+	cd frontend && npm run --silent lint && npm run --silent typecheck
+
+lint-template:
+	.tools/venv/bin/cfn-lint template.yaml
+
+# The DynamoDB and S3 contract suites run against moto's server, started here.
+test-rust:
+	scripts/with-moto.sh $(CARGO) test --workspace
+
+test-frontend:
+	cd frontend && npm run --silent test
+
+# A real browser (Debian's chromium via playwright-core) against the real local server.
+e2e: build
+	cd frontend && npm run --silent e2e
+
+screenshots: build
+	cd frontend && TEF_SCREENSHOTS=1 npx vitest run --config vitest.e2e.config.ts e2e/screenshots.e2e.ts
+
+clean:
+	rm -rf target frontend/dist frontend/node_modules .tools

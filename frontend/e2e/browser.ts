@@ -1,0 +1,36 @@
+/** Debian's chromium, driven by playwright-core: never a downloaded browser. */
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Collects page errors so a test can assert there were none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** Signs in through the local provider's popup, opened by `trigger`. */
+export async function signInThroughPopup(page: Page, email: string, trigger: () => Promise<void>): Promise<void> {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), trigger()]);
+  await popup.waitForLoadState('domcontentloaded');
+  await popup.getByLabel('E-mail address').fill(email);
+  await Promise.all([popup.waitForEvent('close', { timeout: 20_000 }), popup.getByRole('button', { name: 'Continue' }).click()]);
+}

@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch } from './browser';
+
+const base = inject('baseUrl');
+const out = resolve(import.meta.dirname, '../../artifacts/screenshots');
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(out, { recursive: true });
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe.each([
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+])('landing page at $width px', ({ name, width, height }) => {
+  it('renders without horizontal overflow', async () => {
+    const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    await page.goto(base + '/');
+    await page.getByRole('heading', { name: 'Prepare for Your TEF Exam with Confidence' }).waitFor();
+    await page.locator('#pricing').getByText('Quarterly').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(out, `landing-${name}.png`), fullPage: true });
+    await context.close();
+  });
+});

@@ -1,0 +1,3 @@
+export function LandingPage() {
+  return <h1>Prepare for Your TEF Exam with Confidence</h1>;
+}

@@ -1,0 +1,34 @@
+import { useParams } from 'react-router';
+import { CATEGORY_INFO, parseCategory } from './categories';
+import './section.css';
+
+/** Test selection for one paper (spec §2). The test list arrives with the exam engine. */
+export function SectionPage() {
+  const category = parseCategory(useParams().category);
+  if (!category) {
+    return (
+      <section className="page page-narrow">
+        <p className="error-text" role="alert">
+          Error: The category value is invalid. Please check your navigation link.
+        </p>
+      </section>
+    );
+  }
+  const info = CATEGORY_INFO[category];
+  return (
+    <section className="page section-page">
+      <span className="pill">{info.label} Section</span>
+      <h1 className="page-title">{info.title}</h1>
+      <p className="page-lead">{info.lead}</p>
+      <aside className="card section-explainer" aria-label="About this paper">
+        <h2>About this paper</h2>
+        <ul>
+          {info.explainer.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </aside>
+      <p className="notice">The mock exams of this section open with the next release of the exam engine.</p>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/App';
+import { createUserManager } from '@/shared/auth';
+import { loadConfig } from '@/shared/config';
+import '@/styles/global.css';
+
+const root = createRoot(document.getElementById('root') as HTMLElement);
+
+loadConfig()
+  .then((config) => {
+    root.render(
+      <StrictMode>
+        <App config={config} manager={createUserManager(config)} />
+      </StrictMode>,
+    );
+  })
+  .catch((err: unknown) => {
+    console.error(err);
+    root.render(
+      <div className="boot-error" role="alert">
+        <h1>Unexpected Application Error!</h1>
+        <p>The application could not start. Please reload the page.</p>
+      </div>,
+    );
+  });

@@ -1,0 +1,2 @@
+export { api, ApiError, configureApi } from './client';
+export type { Me, Plan, Subscription, SubscriptionStatus } from './types';

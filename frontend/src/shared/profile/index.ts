@@ -1,0 +1,1 @@
+export { ProfileProvider, StaticProfileProvider, useProfile, type ProfileContextValue, type ProfileState } from './ProfileProvider';

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need, when it is missing. Safe to rerun.
+#   ensure-tools.sh run   – what `make run` needs: frontend packages
+#   ensure-tools.sh test  – also Chromium (Debian) and moto + cfn-lint (PyPI, in .tools/venv)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode="${1:-test}"
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "==> installing Debian packages: ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" \
+    || { as_root apt-get update -q && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"; }
+}
+
+# Frontend packages, exactly as locked.
+if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then
+  echo "==> installing frontend packages (npm ci)"
+  (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+[ "$mode" = "run" ] && exit 0
+
+# A real browser for the end-to-end tests (never a downloaded one).
+apt_install chromium
+
+# moto's server stands in for DynamoDB and S3; cfn-lint checks template.yaml.
+venv=.tools/venv
+if [ ! -x "$venv/bin/moto_server" ] || [ ! -x "$venv/bin/cfn-lint" ]; then
+  echo "==> installing moto and cfn-lint into $venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check 'moto[server]>=5.1,<6' 'cfn-lint>=1,<2'
+fi
