@@ -1,0 +1,109 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User, UserManager } from 'oidc-client-ts';
+import { describe, expect, it, vi } from 'vitest';
+import { AuthProvider, useAuth } from './AuthProvider';
+import { takeRedirect } from './redirect';
+
+type Listener = (arg?: unknown) => void;
+
+/** A stand-in for oidc-client-ts's UserManager with the parts the provider uses. */
+function fakeManager(opts: { stored?: User | null; signin?: () => Promise<User> } = {}) {
+  const listeners: Record<string, Listener[]> = {};
+  const on = (name: string) => (cb: Listener) => {
+    (listeners[name] ??= []).push(cb);
+    return () => undefined;
+  };
+  const manager = {
+    getUser: vi.fn(() => Promise.resolve(opts.stored ?? null)),
+    signinPopup: vi.fn(opts.signin ?? (() => Promise.resolve(user('ana@example.com')))),
+    removeUser: vi.fn(() => Promise.resolve()),
+    events: {
+      addUserLoaded: on('userLoaded'),
+      addUserUnloaded: on('userUnloaded'),
+      addUserSignedOut: on('userSignedOut'),
+      addAccessTokenExpired: on('accessTokenExpired'),
+      addSilentRenewError: on('silentRenewError'),
+    },
+  };
+  const emit = (name: string, arg?: unknown) => listeners[name]?.forEach((cb) => cb(arg));
+  return { manager: manager as unknown as UserManager, spies: manager, emit };
+}
+
+function user(email: string): User {
+  return { expired: false, id_token: 'id-token', profile: { sub: `sub-${email}`, email } } as unknown as User;
+}
+
+function Probe() {
+  const { ready, user: u, login, logout, lastError } = useAuth();
+  return (
+    <div>
+      <p>{ready ? 'ready' : 'starting'}</p>
+      <p>{u ? `signed in as ${u.email ?? ''}` : 'signed out'}</p>
+      <p>error: {lastError ?? 'none'}</p>
+      <button onClick={() => void login('/section/writing')}>login</button>
+      <button onClick={() => void logout()}>logout</button>
+    </div>
+  );
+}
+
+describe('AuthProvider', () => {
+  it('restores a stored session at start', async () => {
+    const { manager } = fakeManager({ stored: user('kept@example.com') });
+    render(<AuthProvider manager={manager}><Probe /></AuthProvider>);
+    expect(await screen.findByText('signed in as kept@example.com')).toBeInTheDocument();
+  });
+
+  it('signs in through the popup and remembers where to go', async () => {
+    const { manager } = fakeManager();
+    render(<AuthProvider manager={manager}><Probe /></AuthProvider>);
+    await screen.findByText('ready');
+    await userEvent.click(screen.getByText('login'));
+    expect(await screen.findByText('signed in as ana@example.com')).toBeInTheDocument();
+    expect(takeRedirect()).toBe('/section/writing');
+  });
+
+  it('ignores a login while one is in progress', async () => {
+    let finish: (u: User) => void = () => undefined;
+    const { manager, spies } = fakeManager({ signin: () => new Promise<User>((r) => (finish = r)) });
+    render(<AuthProvider manager={manager}><Probe /></AuthProvider>);
+    await screen.findByText('ready');
+    await userEvent.click(screen.getByText('login'));
+    await userEvent.click(screen.getByText('login'));
+    expect(spies.signinPopup).toHaveBeenCalledTimes(1);
+    act(() => finish(user('ana@example.com')));
+    expect(await screen.findByText('signed in as ana@example.com')).toBeInTheDocument();
+  });
+
+  it('only logs a popup the user closed', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const { manager } = fakeManager({ signin: () => Promise.reject(new Error('Popup closed by user')) });
+    render(<AuthProvider manager={manager}><Probe /></AuthProvider>);
+    await screen.findByText('ready');
+    await userEvent.click(screen.getByText('login'));
+    await waitFor(() => expect(info).toHaveBeenCalled());
+    expect(screen.getByText('error: none')).toBeInTheDocument();
+    info.mockRestore();
+  });
+
+  it('signs out when the token has expired and cannot be renewed', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { manager, spies, emit } = fakeManager({ stored: user('ana@example.com') });
+    render(<AuthProvider manager={manager}><Probe /></AuthProvider>);
+    await screen.findByText('signed in as ana@example.com');
+    act(() => emit('silentRenewError', { error: 'invalid_grant' }));
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(screen.getByText('error: user-token-expired')).toBeInTheDocument();
+    expect(spies.removeUser).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('clears the state on sign-out', async () => {
+    const { manager, spies } = fakeManager({ stored: user('ana@example.com') });
+    render(<AuthProvider manager={manager}><Probe /></AuthProvider>);
+    await screen.findByText('signed in as ana@example.com');
+    await userEvent.click(screen.getByText('logout'));
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(spies.removeUser).toHaveBeenCalledTimes(1);
+  });
+});
