@@ -2,6 +2,7 @@
 
 pub mod identity;
 pub mod plans;
+pub mod scoring;
 pub mod subscription;
 pub mod user;
 

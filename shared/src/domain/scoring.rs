@@ -1,0 +1,304 @@
+//! Reading and listening scores: correct answers out of 40 → CLB band → TEF
+//! estimate on both scales (decisions §2). The tables are data, in one place.
+//!
+//! Sources:
+//! - correct-answer bands: the product specification §9 (same bands for both papers);
+//! - score ranges per CLB: IRCC, "Language test equivalency charts", TEF Canada,
+//!   old scale (reading /300, listening /360) and the 0–699 scale for tests taken
+//!   since 11 December 2023. Tables as of 2024-01, copied in decisions.md §2.
+
+use serde::Serialize;
+
+/// The two multiple-choice papers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Paper {
+    Reading,
+    Listening,
+}
+
+/// Questions in a reading or listening paper.
+pub const QUESTIONS: u32 = 40;
+
+/// Correct answers → CLB (spec §9): (lowest count, highest count, CLB).
+const COUNT_BANDS: [(u32, u32, u8); 8] = [
+    (38, 40, 10),
+    (36, 37, 9),
+    (33, 35, 8),
+    (30, 32, 7),
+    (26, 29, 6),
+    (21, 25, 5),
+    (16, 20, 4),
+    (0, 15, 3),
+];
+
+/// IRCC score range per CLB: (CLB, old-scale range, 0–699 range).
+type Ranges = [(u8, (u32, u32), (u32, u32)); 7];
+
+const READING: Ranges = [
+    (10, (263, 300), (546, 699)),
+    (9, (248, 262), (503, 545)),
+    (8, (233, 247), (462, 502)),
+    (7, (207, 232), (434, 461)),
+    (6, (181, 206), (393, 433)),
+    (5, (151, 180), (352, 392)),
+    (4, (121, 150), (306, 351)),
+];
+
+const LISTENING: Ranges = [
+    (10, (316, 360), (546, 699)),
+    (9, (298, 315), (503, 545)),
+    (8, (280, 297), (462, 502)),
+    (7, (249, 279), (434, 461)),
+    (6, (217, 248), (393, 433)),
+    (5, (181, 216), (352, 392)),
+    (4, (145, 180), (306, 351)),
+];
+
+impl Paper {
+    fn ranges(self) -> &'static Ranges {
+        match self {
+            Self::Reading => &READING,
+            Self::Listening => &LISTENING,
+        }
+    }
+
+    /// The top of the old scale: reading /300, listening /360.
+    pub fn old_scale_max(self) -> u32 {
+        match self {
+            Self::Reading => 300,
+            Self::Listening => 360,
+        }
+    }
+}
+
+/// A TEF estimate on one scale: a score, or "below" the CLB 4 floor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum TefScore {
+    /// An estimated score.
+    Score { value: u32, max: u32 },
+    /// Below CLB 4: lower than `below`, without inventing a range.
+    Below { below: u32, max: u32 },
+}
+
+/// The estimate for one attempt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Estimate {
+    pub correct: u32,
+    pub total: u32,
+    /// 3 stands for "CLB 3 or below".
+    pub clb: u8,
+    /// The certificate's old scale (/300 reading, /360 listening).
+    pub tef_old: TefScore,
+    /// The 0–699 scale of tests since December 2023.
+    pub tef_new: TefScore,
+    /// Whole percent correct, rounded down.
+    pub percent: u32,
+}
+
+/// The CLB band for a number of correct answers out of 40 (more than 40 counts as 40).
+pub fn clb_for(correct: u32) -> u8 {
+    let c = correct.min(QUESTIONS);
+    COUNT_BANDS
+        .iter()
+        .find(|(lo, hi, _)| (*lo..=*hi).contains(&c))
+        .map_or(3, |(_, _, clb)| *clb)
+}
+
+fn interpolate(count: u32, (lo_c, hi_c): (u32, u32), (lo_s, hi_s): (u32, u32)) -> u32 {
+    if hi_c == lo_c {
+        return lo_s;
+    }
+    // Linear inside the band, rounded to the nearest point.
+    let num = u64::from(count - lo_c) * u64::from(hi_s - lo_s);
+    let den = u64::from(hi_c - lo_c);
+    lo_s + u32::try_from((num * 2 + den) / (den * 2)).unwrap_or(0)
+}
+
+/// Scores an attempt on a paper.
+pub fn estimate(paper: Paper, correct: u32) -> Estimate {
+    let c = correct.min(QUESTIONS);
+    let clb = clb_for(c);
+    let (tef_old, tef_new) = match COUNT_BANDS.iter().find(|b| b.2 == clb) {
+        Some(&(lo, hi, _)) if clb >= 4 => {
+            let (_, old, new) = paper
+                .ranges()
+                .iter()
+                .find(|r| r.0 == clb)
+                .copied()
+                .unwrap_or((clb, (0, 0), (0, 0)));
+            (
+                TefScore::Score {
+                    value: interpolate(c, (lo, hi), old),
+                    max: paper.old_scale_max(),
+                },
+                TefScore::Score {
+                    value: interpolate(c, (lo, hi), new),
+                    max: 699,
+                },
+            )
+        }
+        _ => {
+            let floor = paper.ranges()[6];
+            (
+                TefScore::Below {
+                    below: floor.1.0,
+                    max: paper.old_scale_max(),
+                },
+                TefScore::Below {
+                    below: floor.2.0,
+                    max: 699,
+                },
+            )
+        }
+    };
+    Estimate {
+        correct: c,
+        total: QUESTIONS,
+        clb,
+        tef_old,
+        tef_new,
+        percent: c * 100 / QUESTIONS,
+    }
+}
+
+/// The overall CLB: the lowest of the skills, as IRCC counts it. `None` without any skill.
+pub fn overall_clb(skills: impl IntoIterator<Item = u8>) -> Option<u8> {
+    skills.into_iter().min()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(s: TefScore) -> Option<u32> {
+        match s {
+            TefScore::Score { value, .. } => Some(value),
+            TefScore::Below { .. } => None,
+        }
+    }
+
+    #[test]
+    fn every_count_from_0_to_40_has_the_specs_clb() {
+        let expected: [u8; 41] = [
+            3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, // 0–15
+            4, 4, 4, 4, 4, // 16–20
+            5, 5, 5, 5, 5, // 21–25
+            6, 6, 6, 6, // 26–29
+            7, 7, 7, // 30–32
+            8, 8, 8, // 33–35
+            9, 9, // 36–37
+            10, 10, 10, // 38–40
+        ];
+        for (c, clb) in expected.iter().enumerate() {
+            let c = u32::try_from(c).unwrap();
+            assert_eq!(clb_for(c), *clb, "{c} correct");
+            for paper in [Paper::Reading, Paper::Listening] {
+                assert_eq!(estimate(paper, c).clb, *clb, "{paper:?} {c}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_count_gives_a_score_inside_its_ircc_range_on_both_scales() {
+        for paper in [Paper::Reading, Paper::Listening] {
+            let mut last: Option<(u32, u32)> = None;
+            for c in 0..=40 {
+                let e = estimate(paper, c);
+                assert_eq!((e.correct, e.total, e.percent), (c, 40, c * 100 / 40));
+                if e.clb < 4 {
+                    assert!(matches!(e.tef_old, TefScore::Below { .. }), "{paper:?} {c}");
+                    assert!(matches!(e.tef_new, TefScore::Below { .. }), "{paper:?} {c}");
+                    continue;
+                }
+                let (_, old, new) = *paper.ranges().iter().find(|r| r.0 == e.clb).unwrap();
+                let (o, n) = (value(e.tef_old).unwrap(), value(e.tef_new).unwrap());
+                assert!(
+                    (old.0..=old.1).contains(&o),
+                    "{paper:?} {c}: {o} not in {old:?}"
+                );
+                assert!(
+                    (new.0..=new.1).contains(&n),
+                    "{paper:?} {c}: {n} not in {new:?}"
+                );
+                if let Some((lo, ln)) = last {
+                    assert!(
+                        o > lo && n > ln,
+                        "{paper:?} {c}: scores must rise with each answer"
+                    );
+                }
+                last = Some((o, n));
+            }
+        }
+    }
+
+    #[test]
+    fn band_edges_hit_the_ircc_edges() {
+        let r = |c| estimate(Paper::Reading, c);
+        assert_eq!(
+            (value(r(16).tef_old), value(r(16).tef_new)),
+            (Some(121), Some(306))
+        );
+        assert_eq!(
+            (value(r(20).tef_old), value(r(20).tef_new)),
+            (Some(150), Some(351))
+        );
+        assert_eq!(
+            (value(r(38).tef_old), value(r(38).tef_new)),
+            (Some(263), Some(546))
+        );
+        assert_eq!(
+            (value(r(40).tef_old), value(r(40).tef_new)),
+            (Some(300), Some(699))
+        );
+        let l = |c| estimate(Paper::Listening, c);
+        assert_eq!(value(l(16).tef_old), Some(145));
+        assert_eq!(value(l(40).tef_old), Some(360));
+        assert_eq!(value(l(30).tef_old), Some(249));
+        assert_eq!(value(l(32).tef_old), Some(279));
+        // Inside a band the score is interpolated: 31 is halfway through CLB 7.
+        assert_eq!(value(l(31).tef_old), Some(264));
+        assert_eq!(value(r(31).tef_old), Some(220));
+    }
+
+    #[test]
+    fn below_clb_4_names_the_floor_without_a_range() {
+        let e = estimate(Paper::Listening, 15);
+        assert_eq!(e.clb, 3);
+        assert_eq!(
+            e.tef_old,
+            TefScore::Below {
+                below: 145,
+                max: 360
+            }
+        );
+        assert_eq!(
+            e.tef_new,
+            TefScore::Below {
+                below: 306,
+                max: 699
+            }
+        );
+        let e = estimate(Paper::Reading, 0);
+        assert_eq!(
+            e.tef_old,
+            TefScore::Below {
+                below: 121,
+                max: 300
+            }
+        );
+    }
+
+    #[test]
+    fn counts_above_40_are_capped() {
+        assert_eq!(estimate(Paper::Reading, 99), estimate(Paper::Reading, 40));
+    }
+
+    #[test]
+    fn the_overall_clb_is_the_lowest_skill() {
+        assert_eq!(overall_clb([9, 7, 10, 8]), Some(7));
+        assert_eq!(overall_clb([]), None);
+    }
+}
