@@ -1,5 +1,6 @@
 //! Pure business rules: no I/O, no AWS, no HTTP. Everything here is unit tested.
 
+pub mod content;
 pub mod identity;
 pub mod plans;
 pub mod scoring;

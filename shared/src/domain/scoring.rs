@@ -7,10 +7,10 @@
 //!   old scale (reading /300, listening /360) and the 0–699 scale for tests taken
 //!   since 11 December 2023. Tables as of 2024-01, copied in decisions.md §2.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The two multiple-choice papers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Paper {
     Reading,

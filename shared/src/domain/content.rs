@@ -1,0 +1,550 @@
+//! Exam content: the types of a reading or listening paper (`content/FORMAT.md`)
+//! and the validator every paper must pass (decisions §4). Pure: file access is
+//! passed in as a function.
+
+use std::collections::{BTreeMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::scoring::Paper;
+
+/// The content format this code reads.
+pub const FORMAT: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Image {
+    /// Media key, relative to `content/media/`.
+    pub file: String,
+    pub alt: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Document {
+    pub id: String,
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default)]
+    pub text: Option<String>,
+    #[serde(default)]
+    pub image: Option<Image>,
+}
+
+/// One turn of a listening script.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Line {
+    pub speaker: String,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Question {
+    pub number: u32,
+    pub part: String,
+    pub level: u8,
+    #[serde(default)]
+    pub document: Option<String>,
+    #[serde(default)]
+    pub audio: Option<Vec<Line>>,
+    #[serde(default)]
+    pub image: Option<Image>,
+    pub prompt: String,
+    pub options: Vec<String>,
+    pub answer: usize,
+    pub explanation: String,
+}
+
+impl Question {
+    /// The key's text.
+    pub fn key(&self) -> Option<&str> {
+        self.options.get(self.answer).map(String::as_str)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Test {
+    pub format: u32,
+    pub category: Paper,
+    pub id: u32,
+    pub title: String,
+    #[serde(default)]
+    pub documents: Vec<Document>,
+    pub questions: Vec<Question>,
+}
+
+impl Test {
+    pub fn document(&self, id: &str) -> Option<&Document> {
+        self.documents.iter().find(|d| d.id == id)
+    }
+}
+
+/// A part of a paper: its name, its question numbers and its CLB level range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Part {
+    pub name: &'static str,
+    pub first: u32,
+    pub last: u32,
+    pub min_level: u8,
+    pub max_level: u8,
+}
+
+const fn part(name: &'static str, first: u32, last: u32, min_level: u8, max_level: u8) -> Part {
+    Part {
+        name,
+        first,
+        last,
+        min_level,
+        max_level,
+    }
+}
+
+/// The current official structure (decisions §4), as `content/FORMAT.md` lays it out.
+pub const READING_PARTS: [Part; 7] = [
+    part("everyday-documents", 1, 7, 4, 5),
+    part("gap-fill-sentences", 8, 13, 4, 6),
+    part("gap-fill-text", 14, 17, 5, 7),
+    part("quick-reading", 18, 23, 5, 7),
+    part("charts", 24, 27, 6, 8),
+    part("admin-work-documents", 28, 33, 7, 9),
+    part("press-articles", 34, 40, 8, 10),
+];
+
+pub const LISTENING_PARTS: [Part; 7] = [
+    part("image-matching", 1, 4, 4, 4),
+    part("announcements", 5, 10, 4, 5),
+    part("voicemails", 11, 16, 5, 6),
+    part("street-interviews", 17, 22, 6, 7),
+    part("radio", 23, 28, 7, 8),
+    part("interviews", 29, 34, 8, 9),
+    part("reports", 35, 40, 9, 10),
+];
+
+pub fn parts(paper: Paper) -> &'static [Part; 7] {
+    match paper {
+        Paper::Reading => &READING_PARTS,
+        Paper::Listening => &LISTENING_PARTS,
+    }
+}
+
+/// The part a question number belongs to.
+pub fn part_of(paper: Paper, number: u32) -> Option<&'static Part> {
+    parts(paper)
+        .iter()
+        .find(|p| (p.first..=p.last).contains(&number))
+}
+
+/// The speakers a listening script may use (`content/voices.json`).
+#[derive(Debug, Clone, Deserialize)]
+pub struct Cast {
+    pub format: u32,
+    pub voices: BTreeMap<String, Voice>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+pub struct Voice {
+    pub label: String,
+    pub gender: String,
+    pub espeak: EspeakVoice,
+    pub openai: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+pub struct EspeakVoice {
+    pub voice: String,
+    pub pitch: u8,
+    pub speed: u16,
+}
+
+/// Checks one test. `media_exists` says whether a media key has a file.
+/// Returns every problem found, each naming the test and question.
+pub fn validate(test: &Test, cast: &Cast, media_exists: &dyn Fn(&str) -> bool) -> Vec<String> {
+    let mut errors = Vec::new();
+    let name = format!("{:?} test {}", test.category, test.id).to_lowercase();
+    let mut err = |msg: String| errors.push(format!("{name}: {msg}"));
+
+    if test.format != FORMAT {
+        err(format!("format is {}, expected {FORMAT}", test.format));
+    }
+    if test.questions.len() != 40 {
+        err(format!(
+            "has {} questions, expected 40",
+            test.questions.len()
+        ));
+    }
+    let check_image = |img: &Image, at: &str, err: &mut dyn FnMut(String)| {
+        if img.alt.trim().len() < 10 {
+            err(format!("{at}: image {} needs a real alt text", img.file));
+        }
+        if img.width == 0 || img.height == 0 {
+            err(format!(
+                "{at}: image {} needs a width and a height",
+                img.file
+            ));
+        }
+        if !media_exists(&img.file) {
+            err(format!("{at}: image file {} does not exist", img.file));
+        }
+        let prefix = format!(
+            "{}/{}/",
+            format!("{:?}", test.category).to_lowercase(),
+            test.id
+        );
+        if !img.file.starts_with(&prefix) {
+            err(format!("{at}: image {} must be under {prefix}", img.file));
+        }
+    };
+
+    let mut doc_ids = HashSet::new();
+    for d in &test.documents {
+        if !doc_ids.insert(d.id.as_str()) {
+            err(format!("document {} is defined twice", d.id));
+        }
+        if d.text.as_deref().is_none_or(|t| t.trim().is_empty()) && d.image.is_none() {
+            err(format!("document {} has neither text nor image", d.id));
+        }
+        if let Some(img) = &d.image {
+            check_image(img, &format!("document {}", d.id), &mut err);
+        }
+    }
+    let mut used_docs = HashSet::new();
+
+    let mut previous_level: Option<u8> = None;
+    for (i, q) in test.questions.iter().enumerate() {
+        let at = format!("question {}", q.number);
+        if usize::try_from(q.number).ok() != Some(i + 1) {
+            err(format!("{at} is in position {}", i + 1));
+        }
+        match part_of(test.category, q.number) {
+            Some(p) if p.name != q.part => {
+                err(format!("{at} is in part {}, expected {}", q.part, p.name))
+            }
+            Some(p) if !(p.min_level..=p.max_level).contains(&q.level) => err(format!(
+                "{at} has level {}, outside {}–{} for part {}",
+                q.level, p.min_level, p.max_level, p.name
+            )),
+            Some(_) => {}
+            None => err(format!("{at} is outside the paper")),
+        }
+        if let Some(prev) = previous_level
+            && q.level + 1 < prev
+        {
+            err(format!("{at}: level drops from {prev} to {}", q.level));
+        }
+        previous_level = Some(q.level);
+
+        if q.prompt.trim().is_empty() {
+            err(format!("{at} has no prompt"));
+        }
+        if q.options.len() != 4 {
+            err(format!("{at} has {} options, expected 4", q.options.len()));
+        }
+        if q.options.iter().any(|o| o.trim().is_empty()) {
+            err(format!("{at} has an empty option"));
+        }
+        let distinct: HashSet<_> = q.options.iter().map(|o| o.trim().to_lowercase()).collect();
+        if distinct.len() != q.options.len() {
+            err(format!("{at} has two identical options"));
+        }
+        if q.answer >= q.options.len() {
+            err(format!(
+                "{at}: answer {} is not one of the options",
+                q.answer
+            ));
+        }
+        if q.explanation.trim().len() < 20 {
+            err(format!("{at} needs an explanation"));
+        }
+        if let Some(doc) = &q.document {
+            used_docs.insert(doc.as_str());
+            if !doc_ids.contains(doc.as_str()) {
+                err(format!("{at} refers to missing document {doc}"));
+            }
+        }
+        if let Some(img) = &q.image {
+            check_image(img, &at, &mut err);
+        }
+        match (test.category, &q.audio) {
+            (Paper::Listening, None) => err(format!("{at} has no audio script")),
+            (Paper::Listening, Some(lines)) => {
+                if lines.is_empty() || lines.iter().any(|l| l.text.trim().is_empty()) {
+                    err(format!("{at} has an empty audio script or turn"));
+                }
+                for l in lines {
+                    if !cast.voices.contains_key(&l.speaker) {
+                        err(format!("{at}: speaker {} is not in the cast", l.speaker));
+                    }
+                }
+            }
+            (Paper::Reading, Some(_)) => err(format!("{at}: reading questions have no audio")),
+            (Paper::Reading, None) => {}
+        }
+        if test.category == Paper::Reading && q.document.is_none() && q.part != "gap-fill-sentences"
+        {
+            err(format!("{at} needs a document"));
+        }
+    }
+    for d in &test.documents {
+        if !used_docs.contains(d.id.as_str()) {
+            err(format!("document {} is not used by any question", d.id));
+        }
+    }
+    errors
+}
+
+/// Texts that must not appear twice across all tests: prompts with their
+/// document, documents, and audio scripts. Returns the repeats found.
+pub fn repeats(tests: &[Test]) -> Vec<String> {
+    let mut seen: BTreeMap<String, String> = BTreeMap::new();
+    let mut found = Vec::new();
+    let mut check = |text: String, at: String| {
+        let norm: String = text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        if norm.len() < 12 {
+            return;
+        }
+        if let Some(first) = seen.get(&norm) {
+            found.push(format!("{at} repeats {first}"));
+        } else {
+            seen.insert(norm, at);
+        }
+    };
+    for t in tests {
+        let name = format!("{:?} test {}", t.category, t.id).to_lowercase();
+        for d in &t.documents {
+            if let Some(text) = &d.text {
+                check(text.clone(), format!("{name} document {}", d.id));
+            }
+        }
+        for q in &t.questions {
+            let context = q.document.clone().unwrap_or_default();
+            let script = q.audio.as_ref().map(|lines| {
+                lines
+                    .iter()
+                    .map(|l| l.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            });
+            let prompt_key = format!("{} {} {} {}", t.id, context, q.prompt, q.options.join("|"));
+            // Same prompt and options on another document is fine ("Quelle image…");
+            // the same prompt, options and document is not.
+            check(prompt_key, format!("{name} question {}", q.number));
+            if let Some(s) = script {
+                check(s, format!("{name} question {} script", q.number));
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cast() -> Cast {
+        serde_json::from_str(
+            r#"{"format":1,"voices":{"femme-1":{"label":"Femme","gender":"female","espeak":{"voice":"fr-fr+f3","pitch":60,"speed":150},"openai":"nova"}}}"#,
+        )
+        .unwrap()
+    }
+
+    fn question(paper: Paper, n: u32) -> Question {
+        let p = part_of(paper, n).unwrap();
+        Question {
+            number: n,
+            part: p.name.into(),
+            level: p.min_level,
+            document: (paper == Paper::Reading).then(|| "d1".into()),
+            audio: (paper == Paper::Listening).then(|| {
+                vec![Line {
+                    speaker: "femme-1".into(),
+                    text: format!("Phrase numéro {n}."),
+                }]
+            }),
+            image: None,
+            prompt: format!("Question {n} ?"),
+            options: vec!["un".into(), "deux".into(), "trois".into(), "quatre".into()],
+            answer: usize::try_from(n % 4).unwrap(),
+            explanation: "Because the document says so, plainly.".into(),
+        }
+    }
+
+    fn paper(paper: Paper) -> Test {
+        Test {
+            format: 1,
+            category: paper,
+            id: 1,
+            title: "Test".into(),
+            documents: if paper == Paper::Reading {
+                vec![Document {
+                    id: "d1".into(),
+                    title: None,
+                    text: Some("Un texte.".into()),
+                    image: None,
+                }]
+            } else {
+                vec![]
+            },
+            questions: (1..=40).map(|n| question(paper, n)).collect(),
+        }
+    }
+
+    #[test]
+    fn a_well_formed_paper_passes() {
+        for p in [Paper::Reading, Paper::Listening] {
+            assert_eq!(
+                validate(&paper(p), &cast(), &|_| true),
+                Vec::<String>::new()
+            );
+        }
+    }
+
+    #[test]
+    fn the_parts_cover_40_questions_in_order() {
+        for p in [Paper::Reading, Paper::Listening] {
+            let mut next = 1;
+            for part in parts(p) {
+                assert_eq!(part.first, next);
+                next = part.last + 1;
+            }
+            assert_eq!(next, 41);
+        }
+    }
+
+    fn errors_after(p: Paper, change: impl FnOnce(&mut Test)) -> Vec<String> {
+        let mut t = paper(p);
+        change(&mut t);
+        validate(&t, &cast(), &|f| !f.contains("missing"))
+    }
+
+    #[test]
+    fn each_rule_is_enforced() {
+        let has = |errs: Vec<String>, needle: &str| {
+            assert!(
+                errs.iter().any(|e| e.contains(needle)),
+                "{needle}: {errs:?}"
+            );
+        };
+        has(
+            errors_after(Paper::Reading, |t| {
+                t.questions.pop();
+            }),
+            "39 questions",
+        );
+        has(
+            errors_after(Paper::Reading, |t| t.questions[3].options[1] = "UN".into()),
+            "identical options",
+        );
+        has(
+            errors_after(Paper::Reading, |t| {
+                t.questions[3].options.pop().map(drop).unwrap_or(())
+            }),
+            "3 options",
+        );
+        has(
+            errors_after(Paper::Reading, |t| t.questions[3].answer = 4),
+            "not one of the options",
+        );
+        has(
+            errors_after(Paper::Reading, |t| {
+                t.questions[3].explanation = String::new()
+            }),
+            "explanation",
+        );
+        has(
+            errors_after(Paper::Reading, |t| {
+                t.questions[3].document = Some("d9".into())
+            }),
+            "missing document d9",
+        );
+        has(
+            errors_after(Paper::Reading, |t| t.questions[3].part = "charts".into()),
+            "expected everyday-documents",
+        );
+        has(
+            errors_after(Paper::Reading, |t| t.questions[0].level = 9),
+            "outside 4–5",
+        );
+        has(
+            errors_after(Paper::Reading, |t| t.questions.swap(0, 1)),
+            "in position",
+        );
+        has(
+            errors_after(Paper::Reading, |t| {
+                t.questions[3].image = Some(Image {
+                    file: "reading/1/missing.svg".into(),
+                    alt: "A poster with a date.".into(),
+                    width: 10,
+                    height: 10,
+                })
+            }),
+            "does not exist",
+        );
+        has(
+            errors_after(Paper::Reading, |t| {
+                t.questions[3].image = Some(Image {
+                    file: "reading/2/q.svg".into(),
+                    alt: "A poster with a date.".into(),
+                    width: 10,
+                    height: 10,
+                })
+            }),
+            "must be under reading/1/",
+        );
+        has(
+            errors_after(Paper::Listening, |t| t.questions[5].audio = None),
+            "no audio script",
+        );
+        has(
+            errors_after(Paper::Listening, |t| {
+                t.questions[5].audio = Some(vec![Line {
+                    speaker: "robot".into(),
+                    text: "Bip.".into(),
+                }])
+            }),
+            "not in the cast",
+        );
+    }
+
+    #[test]
+    fn difficulty_may_not_fall_back() {
+        let errs = errors_after(Paper::Listening, |t| {
+            // 29–34 interviews at 9, then 35 report at 9: fine; force a drop of two.
+            t.questions[33].level = 9;
+            t.questions[34].level = 9;
+            t.questions[28].level = 9;
+            t.questions[29].level = 8;
+        });
+        assert!(errs.is_empty(), "{errs:?}");
+        let errs = errors_after(Paper::Reading, |t| {
+            t.questions[33].level = 10;
+            t.questions[34].level = 8;
+        });
+        assert!(
+            errs.iter().any(|e| e.contains("drops from 10 to 8")),
+            "{errs:?}"
+        );
+    }
+
+    #[test]
+    fn repeats_across_tests_are_found() {
+        let a = paper(Paper::Listening);
+        let mut b = paper(Paper::Listening);
+        b.id = 2;
+        let found = repeats(&[a, b]);
+        assert!(
+            found.iter().any(|f| f.contains(
+                "listening test 2 question 1 script repeats listening test 1 question 1 script"
+            )),
+            "{found:?}"
+        );
+    }
+}

@@ -1,0 +1,76 @@
+//! Validates every paper in `content/` with the rules of decisions §4.
+
+use std::path::{Path, PathBuf};
+
+use shared::domain::content::{Cast, Test, repeats, validate};
+
+fn content_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content")
+}
+
+fn load_all() -> Vec<(PathBuf, Test)> {
+    let mut tests = Vec::new();
+    for category in ["reading", "listening"] {
+        let dir = content_dir().join(category);
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut paths: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+        paths.sort();
+        for path in paths
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let test: Test =
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            tests.push((path, test));
+        }
+    }
+    tests
+}
+
+#[test]
+fn every_paper_passes_the_validator() {
+    let cast: Cast =
+        serde_json::from_str(&std::fs::read_to_string(content_dir().join("voices.json")).unwrap())
+            .unwrap();
+    let media = content_dir().join("media");
+    let tests = load_all();
+    let mut errors = Vec::new();
+    for (path, test) in &tests {
+        let expected = format!("test-{:02}.json", test.id);
+        if !path.ends_with(&expected) {
+            errors.push(format!("{} should be named {expected}", path.display()));
+        }
+        if !path
+            .parent()
+            .is_some_and(|p| p.ends_with(format!("{:?}", test.category).to_lowercase()))
+        {
+            errors.push(format!("{} is in the wrong folder", path.display()));
+        }
+        errors.extend(validate(test, &cast, &|key| media.join(key).is_file()));
+    }
+    let all: Vec<Test> = tests.into_iter().map(|(_, t)| t).collect();
+    errors.extend(repeats(&all));
+    assert!(
+        errors.is_empty(),
+        "{} problems:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
+}
+
+#[test]
+fn test_1_of_each_paper_is_there() {
+    let tests = load_all();
+    for category in ["reading", "listening"] {
+        assert!(
+            tests
+                .iter()
+                .any(|(_, t)| t.id == 1
+                    && format!("{:?}", t.category).eq_ignore_ascii_case(category)),
+            "{category} test 1 is missing"
+        );
+    }
+}
