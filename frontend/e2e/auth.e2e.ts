@@ -23,7 +23,7 @@ describe('signed out', () => {
     const { context, page, errors } = await newPage();
     await page.goto(base + '/');
     await expect.poll(() => page.getByRole('heading', { name: 'Prepare for Your TEF Exam with Confidence' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Results' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Results', exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -62,8 +62,8 @@ describe('signing in', () => {
     await terms.getByRole('button', { name: 'Accept' }).click();
     await terms.waitFor({ state: 'detached' });
 
-    await page.getByRole('link', { name: 'Results' }).first().waitFor();
-    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.getByRole('link', { name: 'Results', exact: true }).first().waitFor();
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
     await page.getByRole('heading', { name: 'My Dashboard' }).waitFor();
     await page.getByText('e2e.ana@example.com').waitFor();
     expect(await page.getByText('No Subscription').isVisible()).toBe(true);
@@ -76,7 +76,7 @@ describe('signing in', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Login' }).first().waitFor();
-    expect(await page.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Dashboard', exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

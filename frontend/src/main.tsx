@@ -1,9 +1,9 @@
+import '@/styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { createUserManager } from '@/shared/auth';
 import { loadConfig } from '@/shared/config';
-import '@/styles/global.css';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 

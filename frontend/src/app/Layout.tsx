@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '@/features/layout/Footer';
 import { Navbar } from '@/features/layout/Navbar';
 import { TermsModal } from '@/features/privacy/TermsModal';
@@ -29,6 +29,7 @@ export function Layout() {
       </main>
       <Footer />
       <TermsModal />
+      <ScrollRestoration />
     </div>
   );
 }

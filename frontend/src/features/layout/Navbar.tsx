@@ -53,11 +53,10 @@ export function Navbar() {
 
   const goHome = (e: MouseEvent<HTMLAnchorElement>) => {
     close();
-    // Already on the landing page: the router has nothing to do, so scroll back up ourselves.
-    if (onLanding && !hash) {
-      e.preventDefault();
-      window.scrollTo({ top: 0, behavior: scrollBehavior() });
-    }
+    if (!onLanding) return;
+    // Already on the landing page: go back to the top (and drop any #section from the address).
+    if (!hash) e.preventDefault();
+    window.scrollTo({ top: 0, behavior: scrollBehavior() });
   };
 
   const onLogin = () => {

@@ -1,0 +1,181 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authValue, meValue, profileValue, renderWithApp } from '@/test/render';
+import { server } from '@/test/server';
+import { LandingPage } from './LandingPage';
+import { plansHandler } from './testUtils';
+
+const ana = { uid: 'local-1', email: 'ana@example.com' };
+
+function renderLanding(options: Parameters<typeof renderWithApp>[1] = {}) {
+  return renderWithApp(<></>, {
+    ...options,
+    routes: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/section/:category', element: <p>section page</p> },
+      { path: '/results-tracker', element: <p>tracker page</p> },
+    ],
+  });
+}
+
+beforeEach(() => {
+  server.use(plansHandler());
+});
+
+/** jsdom has no scrollIntoView: install a recorder for the test, removed afterwards. */
+function recordScrolls() {
+  const scrolled: { id: string; options: unknown }[] = [];
+  Object.defineProperty(Element.prototype, 'scrollIntoView', {
+    configurable: true,
+    writable: true,
+    value(this: Element, options?: unknown) {
+      scrolled.push({ id: this.id, options });
+    },
+  });
+  return scrolled;
+}
+
+async function advance(ms: number) {
+  await act(async () => {
+    vi.advanceTimersByTime(ms);
+    await Promise.resolve();
+  });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+});
+
+describe('LandingPage', () => {
+  it('has the hero title and a free-test link to the test choices', async () => {
+    renderLanding();
+    expect(screen.getByRole('heading', { level: 1, name: 'Prepare for Your TEF Exam with Confidence' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Try a free test' })).toHaveAttribute('href', '/#test-categories');
+    await screen.findByRole('heading', { name: 'Quarterly' });
+  });
+
+  it('has every in-page anchor', async () => {
+    renderLanding();
+    for (const id of ['home', 'test-categories', 'progress', 'corrections', 'ai-speaking', 'pricing', 'about']) {
+      expect(document.getElementById(id), id).not.toBeNull();
+    }
+    await screen.findByRole('heading', { name: 'Quarterly' });
+  });
+
+  it('shows the four test cards with their format', async () => {
+    renderLanding();
+    expect(screen.getByRole('heading', { name: 'Choose Your Test' })).toBeInTheDocument();
+    const reading = screen.getByRole('button', { name: 'Reading' });
+    expect(reading).toHaveAccessibleDescription(/40 questions.*60 min/);
+    expect(screen.getByRole('button', { name: 'Listening' })).toHaveAccessibleDescription(/40 questions.*40 min.*heard once/);
+    expect(screen.getByRole('button', { name: 'Writing' })).toHaveAccessibleDescription(/2 tasks.*60 min.*AI correction/);
+    expect(screen.getByRole('button', { name: 'Speaking' })).toHaveAccessibleDescription(/2 tasks.*15 min.*AI examiner/);
+    await screen.findByRole('heading', { name: 'Quarterly' });
+  });
+
+  it('asks a visitor to sign in and remembers the section chosen', async () => {
+    const auth = authValue();
+    const { router } = renderLanding({ auth });
+    for (const name of ['Reading', 'Listening', 'Writing', 'Speaking']) {
+      await userEvent.click(screen.getByRole('button', { name }));
+      expect(auth.login).toHaveBeenLastCalledWith(`/section/${name.toLowerCase()}`);
+    }
+    expect(auth.login).toHaveBeenCalledTimes(4);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('takes a signed-in user straight to the section', async () => {
+    const auth = authValue({ user: ana });
+    const { router } = renderLanding({ auth, profile: profileValue(meValue()) });
+    await userEvent.click(screen.getByRole('button', { name: 'Listening' }));
+    expect(router.state.location.pathname).toBe('/section/listening');
+    expect(auth.login).not.toHaveBeenCalled();
+  });
+
+  it('links the three features', async () => {
+    renderLanding();
+    expect(screen.getByRole('link', { name: 'Open Results Tracker' })).toHaveAttribute('href', '/results-tracker');
+    expect(screen.getByRole('link', { name: 'Try an AI correction' })).toHaveAttribute('href', '/section/writing');
+    expect(screen.getByRole('link', { name: 'Practise with the AI examiner' })).toHaveAttribute(
+      'href',
+      '/section/speaking',
+    );
+    await screen.findByRole('heading', { name: 'Quarterly' });
+  });
+
+  it('opens the tracker for everyone, and asks a visitor to sign in before a paper', async () => {
+    const auth = authValue();
+    const { router } = renderLanding({ auth });
+    await userEvent.click(screen.getByRole('link', { name: 'Try an AI correction' }));
+    expect(auth.login).toHaveBeenLastCalledWith('/section/writing');
+    await userEvent.click(screen.getByRole('link', { name: 'Practise with the AI examiner' }));
+    expect(auth.login).toHaveBeenLastCalledWith('/section/speaking');
+    expect(router.state.location.pathname).toBe('/');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Open Results Tracker' }));
+    expect(router.state.location.pathname).toBe('/results-tracker');
+  });
+
+  it('follows a feature link when signed in', async () => {
+    const { router } = renderLanding({ auth: authValue({ user: ana }), profile: profileValue(meValue()) });
+    await userEvent.click(screen.getByRole('link', { name: 'Try an AI correction' }));
+    expect(router.state.location.pathname).toBe('/section/writing');
+  });
+
+  it('has four FAQ items that open and close (native <details>, keyboard operable in browsers)', async () => {
+    renderLanding();
+    const questions = [
+      'How realistic are the mock exams?',
+      'How do the writing and speaking corrections work?',
+      'How does progress tracking work?',
+      'Do you add new content?',
+    ];
+    const summaries = Array.from(document.querySelectorAll('#about details > summary'));
+    expect(summaries.map((s) => s.textContent)).toEqual(questions);
+    const first = summaries[0] as HTMLElement;
+    expect(first.parentElement).not.toHaveAttribute('open');
+    await userEvent.click(first);
+    expect(first.parentElement).toHaveAttribute('open');
+    expect(first.parentElement).toHaveTextContent(/not official results/);
+    await screen.findByRole('heading', { name: 'Quarterly' });
+  });
+
+  it('shows three testimonial screenshots, lazily loaded with their size', async () => {
+    renderLanding();
+    const images = screen.getAllByRole('img', { name: /^Video comment/ });
+    expect(images).toHaveLength(3);
+    for (const img of images) {
+      expect(img.getAttribute('src')).toMatch(/^\/testimonials\/comment-\d\.svg$/);
+      expect(img).toHaveAttribute('loading', 'lazy');
+      expect(img).toHaveAttribute('width');
+      expect(img).toHaveAttribute('height');
+    }
+    await screen.findByRole('heading', { name: 'Quarterly' });
+  });
+});
+
+describe('LandingPage: hash scrolling', () => {
+  it('scrolls smoothly to the section named in the address, 100 ms after opening', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const scrolled = recordScrolls();
+    renderLanding({ path: '/#pricing' });
+    await advance(99);
+    expect(scrolled).toEqual([]);
+    await advance(1);
+    expect(scrolled).toEqual([{ id: 'pricing', options: { behavior: 'smooth', block: 'start' } }]);
+  });
+
+  it('scrolls again when the hash changes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const scrolled = recordScrolls();
+    const { router } = renderLanding({ path: '/' });
+    await advance(200);
+    expect(scrolled).toEqual([]);
+    await act(() => router.navigate('/#about'));
+    await advance(100);
+    expect(scrolled.map((s) => s.id)).toEqual(['about']);
+  });
+});

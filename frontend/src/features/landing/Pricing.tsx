@@ -1,0 +1,288 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { api, ApiError, type Plan } from '@/shared/api';
+import { useAuth } from '@/shared/auth';
+import { useConfig } from '@/shared/config';
+import { formatLocalDate } from '@/shared/format';
+import { useProfile } from '@/shared/profile';
+import { CalendarIcon, CheckIcon, LockIcon, RefundIcon, ShieldIcon } from './icons';
+import { accessLabel, browser, formatPrice, valueAgainstMonthly } from './pricing';
+
+const FREE_FEATURES = [
+  '1 Reading exam',
+  '1 Listening exam',
+  '1 Writing exam with 3 AI corrections',
+  '1 Speaking exam with 3 AI corrections',
+  'No credit card',
+];
+
+const PAID_FEATURES = [
+  'All mock exams in each section (10 per section)',
+  'Unlimited AI writing corrections',
+  'Unlimited AI speaking practice',
+  'Results Tracker with your CLB per skill',
+  'One-time payment, no renewal',
+];
+
+const PLAN_BLURB: Record<Plan['id'], string> = {
+  free: 'Take one full mock exam in every skill and see where you stand today.',
+  monthly: 'A focused month of practice before your exam date.',
+  quarterly: 'Time to build real progress across all four skills.',
+};
+
+export const CHECKOUT_PATH = '/api/stripe/create-checkout-session';
+
+type PlansState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; plans: Plan[] };
+
+function usePlans() {
+  const [state, setState] = useState<PlansState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let cancelled = false;
+    api
+      .get<Plan[]>('/api/plans')
+      .then((plans) => {
+        if (!cancelled) setState(Array.isArray(plans) ? { kind: 'ready', plans } : { kind: 'error' });
+      })
+      .catch((err: unknown) => {
+        console.error('Could not load the plans', err);
+        if (!cancelled) setState({ kind: 'error' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+  const retry = () => {
+    setState({ kind: 'loading' });
+    setAttempt((a) => a + 1);
+  };
+  return { state, retry };
+}
+
+function PlanSkeleton() {
+  return (
+    <li className="plan-card plan-skeleton" aria-hidden="true">
+      <span className="skeleton-line skeleton-title" />
+      <span className="skeleton-line skeleton-price" />
+      <span className="skeleton-line" />
+      <span className="skeleton-line" />
+      <span className="skeleton-line skeleton-short" />
+      <span className="skeleton-line" />
+      <span className="skeleton-button" />
+    </li>
+  );
+}
+
+interface PlanCardProps {
+  plan: Plan;
+  monthly: Plan | undefined;
+  subscribed: boolean;
+  busy: boolean;
+  onChoose: (plan: Plan) => void;
+}
+
+function PlanCard({ plan, monthly, subscribed, busy, onChoose }: PlanCardProps) {
+  const free = plan.id === 'free';
+  const value = valueAgainstMonthly(plan, monthly);
+  const featured = value !== null && value.savingsCents > 0;
+  const features = free ? FREE_FEATURES : PAID_FEATURES;
+  const disabled = !free && subscribed;
+  const label = free ? 'Try Free' : subscribed ? 'Subscribed' : `Get ${plan.name}`;
+  const titleId = `plan-${plan.id}-title`;
+
+  let button: ReactNode = label;
+  if (busy) {
+    button = (
+      <>
+        <span className="btn-spinner" aria-hidden="true" />
+        Opening secure checkout…
+      </>
+    );
+  }
+
+  return (
+    <li className={`plan-card${featured ? ' plan-featured' : ''}${free ? ' plan-free' : ''}`} aria-labelledby={titleId}>
+      {featured && <span className="plan-badge">Best value</span>}
+      <h3 id={titleId} className="plan-name">
+        {plan.name}
+      </h3>
+      <p className="plan-blurb">{PLAN_BLURB[plan.id]}</p>
+      <p className="plan-price">
+        <span className="plan-amount">{formatPrice(plan.priceCents)}</span>
+        {!free && <span className="plan-currency">{plan.currency}</span>}
+      </p>
+      <p className="plan-period">{plan.days ? accessLabel(plan.days) : 'Free forever, no card required'}</p>
+      {value && (
+        <p className="plan-value">
+          <span className="plan-per-month">{`about ${formatPrice(value.perMonthCents)} per month`}</span>
+          {value.savingsCents > 0 && (
+            <span className="plan-save">{`saves ${formatPrice(value.savingsCents)} against monthly`}</span>
+          )}
+        </p>
+      )}
+      <ul className="plan-features">
+        {features.map((f) => (
+          <li key={f}>
+            <CheckIcon size={18} className="plan-check" />
+            {f}
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className={`btn btn-block ${featured ? 'btn-accent' : free ? 'btn-secondary' : 'btn-primary'} plan-button`}
+        disabled={disabled}
+        aria-busy={busy || undefined}
+        onClick={() => onChoose(plan)}
+      >
+        {button}
+      </button>
+    </li>
+  );
+}
+
+const TRUST = [
+  {
+    icon: <LockIcon size={22} />,
+    title: 'Secure card payment',
+    text: 'Checkout runs on Stripe, our card payment provider, over an encrypted connection.',
+  },
+  {
+    icon: <ShieldIcon size={22} />,
+    title: 'We never store card data',
+    text: 'Your card details go straight to the payment provider and never reach our servers.',
+  },
+  {
+    icon: <CalendarIcon size={22} />,
+    title: 'One-time payment',
+    text: 'No subscription to cancel, no automatic renewal, no surprise charges.',
+  },
+  {
+    icon: <RefundIcon size={22} />,
+    title: '7-day refund',
+    text: 'Not the right fit? Write to us within 7 days for a full refund.',
+  },
+];
+
+/** The plans, from the server (GET /api/plans), with the buy buttons and the trust panel. */
+export function Pricing() {
+  const { isLoggedIn, login } = useAuth();
+  const { me } = useProfile();
+  const { supportEmail } = useConfig();
+  const navigate = useNavigate();
+  const { state, retry } = usePlans();
+  const [busyPlan, setBusyPlan] = useState<Plan['id'] | null>(null);
+  const busyRef = useRef(false);
+
+  const subscription = isLoggedIn ? me?.subscription : undefined;
+  const subscribed = subscription?.status === 'active';
+
+  const checkout = async (plan: Plan) => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusyPlan(plan.id);
+    try {
+      const data = await api.post<{ url?: string }>(CHECKOUT_PATH, { planId: plan.id });
+      if (!data.url) throw new Error('No checkout address');
+      browser.go(data.url);
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : 'Failed to create checkout session.';
+      window.alert('Error during checkout: ' + message);
+      busyRef.current = false;
+      setBusyPlan(null);
+    }
+  };
+
+  const choose = (plan: Plan) => {
+    if (plan.id === 'free') {
+      if (isLoggedIn) void navigate('/section/reading');
+      else void login('/section/reading');
+      return;
+    }
+    if (!isLoggedIn) {
+      void login();
+      return;
+    }
+    if (subscribed) return;
+    void checkout(plan);
+  };
+
+  const plans = state.kind === 'ready' ? state.plans : [];
+  const monthly = plans.find((p) => p.id === 'monthly');
+
+  return (
+    <section id="pricing" className="landing-section pricing" aria-labelledby="pricing-title">
+      <div className="landing-container">
+        <header className="section-header">
+          <p className="section-eyebrow">Pricing</p>
+          <h2 id="pricing-title" className="section-title">
+            Simple prices. One payment. No renewal.
+          </h2>
+          <p className="section-lead">
+            Start free, then unlock every mock exam when you are ready. You pay once, in Canadian dollars, for a fixed
+            period of access. We never charge your card again.
+          </p>
+        </header>
+
+        {subscribed && (
+          <p className="notice subscribed-line" role="status">
+            {`You are currently subscribed. Your plan ends on ${formatLocalDate(subscription.endDate)}.`}
+          </p>
+        )}
+
+        {state.kind === 'error' ? (
+          <div className="notice notice-error plans-error" role="alert">
+            <p>We couldn&rsquo;t load the plans just now. Please check your connection and try again.</p>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={retry}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <div aria-busy={state.kind === 'loading'}>
+            {state.kind === 'loading' && (
+              <p className="sr-only" role="status">
+                Loading plans…
+              </p>
+            )}
+            <ul className="plan-grid">
+              {state.kind === 'loading'
+                ? [0, 1, 2].map((i) => <PlanSkeleton key={i} />)
+                : plans.map((plan) => (
+                    <PlanCard
+                      key={plan.id}
+                      plan={plan}
+                      monthly={monthly}
+                      subscribed={subscribed}
+                      busy={busyPlan === plan.id}
+                      onChoose={choose}
+                    />
+                  ))}
+            </ul>
+          </div>
+        )}
+
+        <p className="refund-line">
+          <RefundIcon size={20} className="refund-icon" />
+          <span>
+            Changed your mind? Get a full refund if you write to{' '}
+            <a href={`mailto:${supportEmail}`}>{supportEmail}</a> within 7 days, no questions asked.
+          </span>
+        </p>
+
+        <aside className="trust-panel" aria-label="Payment and refunds">
+          <ul>
+            {TRUST.map((t) => (
+              <li key={t.title}>
+                <span className="trust-icon">{t.icon}</span>
+                <span>
+                  <strong>{t.title}</strong>
+                  <span className="trust-text">{t.text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </section>
+  );
+}
