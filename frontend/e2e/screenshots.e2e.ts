@@ -26,6 +26,27 @@ describe.each([
     await page.goto(base + '/');
     await page.getByRole('heading', { name: 'Prepare for Your TEF Exam with Confidence' }).waitFor();
     await page.locator('#pricing').getByText('Quarterly').first().waitFor();
+    // Load every lazy image now, so the full-page picture shows them.
+    await page.evaluate(async () => {
+      const images = Array.from(document.images);
+      images.forEach((img) => (img.loading = 'eager'));
+      await Promise.all(
+        images.map((img) =>
+          img.complete
+            ? Promise.resolve()
+            : new Promise((r) => {
+                img.addEventListener('load', r, { once: true });
+                img.addEventListener('error', r, { once: true });
+              }),
+        ),
+      );
+    });
+    const broken = await page.evaluate(() =>
+      Array.from(document.images)
+        .filter((img) => img.naturalWidth === 0)
+        .map((img) => img.src),
+    );
+    expect(broken).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(out, `landing-${name}.png`), fullPage: true });
