@@ -12,10 +12,12 @@
 pub mod adapters;
 pub mod api;
 pub mod app;
+pub mod catalogue;
 pub mod config;
 pub mod domain;
 pub mod lambda;
 pub mod ports;
+pub mod publish;
 pub mod telemetry;
 
 pub use app::App;
