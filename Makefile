@@ -20,6 +20,7 @@ help:
 ## ---- run -----------------------------------------------------------------
 
 run: build
+	$(SERVER) publish
 	@echo "==> starting on http://127.0.0.1:$${PORT:-8080}"
 	exec $(SERVER)
 

@@ -17,7 +17,7 @@ sam deploy --stack-name "$stack" --resolve-s3 --capabilities CAPABILITY_IAM --no
 out() { aws cloudformation describe-stacks --stack-name "$stack" --query "Stacks[0].Outputs[?OutputKey=='$1'].OutputValue" --output text; }
 bucket=$(out AppBucketName)
 
-(cd frontend && npm ci --no-audit --no-fund && npm run build)
+(cd frontend && npm install --no-audit --no-fund && npm run build)
 cat > frontend/dist/config.json <<JSON
 {
   "auth": { "authority": "$(out AuthAuthority)", "clientId": "$(out AuthClientId)", "scope": "openid email profile" },

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, when it is missing. Safe to rerun.
-#   ensure-tools.sh run   – what `make run` needs: frontend packages
+#   ensure-tools.sh run   – what `make run` needs: frontend packages, espeak-ng and ffmpeg
 #   ensure-tools.sh test  – also Chromium (Debian) and moto + cfn-lint (PyPI, in .tools/venv)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,9 +19,14 @@ apt_install() {
 
 # Frontend packages, exactly as locked.
 if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then
-  echo "==> installing frontend packages (npm ci)"
-  (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
+  # `npm install` follows the lock file; `npm ci` (npm 11) refuses lock files that
+  # list only this platform's optional binaries (rollup's), as ours does.
+  echo "==> installing frontend packages"
+  (cd frontend && npm install --no-audit --no-fund --loglevel=error)
 fi
+
+# The offline speech pipeline: espeak-ng speaks, ffmpeg joins and encodes.
+apt_install espeak-ng ffmpeg
 
 [ "$mode" = "run" ] && exit 0
 

@@ -8,14 +8,17 @@ use rand::RngCore;
 use thiserror::Error;
 use time::OffsetDateTime;
 
-use crate::adapters::{DynamoStore, LocalMedia, S3Media, SqliteStore};
-use crate::config::{Config, MediaConfig, StoreConfig};
-use crate::ports::{MediaStore, StoreError, UserStore};
+use crate::adapters::{DynamoStore, EspeakSynth, LocalMedia, OpenAiSpeech, S3Media, SqliteStore};
+use crate::catalogue::{Catalogue, ContentError};
+use crate::config::{Config, MediaConfig, SpeechConfig, StoreConfig};
+use crate::ports::{MediaStore, SpeechSynth, StoreError, UserStore};
 
 #[derive(Debug, Error)]
 pub enum AppError {
     #[error("cannot open the store: {0}")]
     Store(#[from] StoreError),
+    #[error(transparent)]
+    Content(#[from] ContentError),
     #[error("cannot prepare the media signing key at {path}: {source}")]
     SigningKey {
         path: String,
@@ -49,6 +52,8 @@ pub struct App {
     pub media: Arc<dyn MediaStore>,
     /// The local media folder, when media is local: the local server serves it.
     pub local_media: Option<Arc<LocalMedia>>,
+    pub speech: Arc<dyn SpeechSynth>,
+    pub catalogue: Arc<Catalogue>,
     pub clock: Clock,
 }
 
@@ -99,11 +104,22 @@ impl App {
             }
         };
 
+        let speech: Arc<dyn SpeechSynth> = match &config.speech {
+            SpeechConfig::Espeak => Arc::new(EspeakSynth),
+            SpeechConfig::OpenAi {
+                api_key,
+                model,
+                base_url,
+            } => Arc::new(OpenAiSpeech::new(base_url, &api_key.0, model)),
+        };
+
         Ok(Self {
             config: Arc::new(config),
             users,
             media,
             local_media,
+            speech,
+            catalogue: Arc::new(Catalogue::embedded()?),
             clock: Clock::system(),
         })
     }

@@ -46,12 +46,36 @@ pub enum MediaConfig {
     S3 { bucket: String },
 }
 
+/// A secret value: never printed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(pub String);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+/// Which text-to-speech engine renders listening audio.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SpeechConfig {
+    /// espeak-ng, offline.
+    Espeak,
+    /// OpenAI's speech API.
+    OpenAi {
+        api_key: Secret,
+        model: String,
+        base_url: String,
+    },
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
     pub data_dir: PathBuf,
     pub store: StoreConfig,
     pub media: MediaConfig,
     pub media_url_ttl: Duration,
+    pub speech: SpeechConfig,
     /// An AWS-compatible endpoint (a local DynamoDB/S3 server); `None` for AWS itself.
     pub aws_endpoint: Option<String>,
 }
@@ -140,6 +164,27 @@ impl Config {
             },
         };
 
+        let speech = match var("TEF_SPEECH").as_deref() {
+            None | Some("espeak") => SpeechConfig::Espeak,
+            Some("openai") => SpeechConfig::OpenAi {
+                api_key: Secret(var("OPENAI_API_KEY").ok_or(ConfigError::Missing {
+                    var: "OPENAI_API_KEY",
+                    because: "TEF_SPEECH=openai",
+                })?),
+                model: var("TEF_SPEECH_MODEL")
+                    .unwrap_or_else(|| crate::adapters::openai_speech::DEFAULT_MODEL.to_owned()),
+                base_url: var("OPENAI_BASE_URL")
+                    .unwrap_or_else(|| crate::adapters::openai_speech::DEFAULT_BASE_URL.to_owned()),
+            },
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    var: "TEF_SPEECH",
+                    value: other.to_owned(),
+                    expected: "espeak or openai",
+                });
+            }
+        };
+
         let aws_endpoint = match var("TEF_AWS_ENDPOINT") {
             None => None,
             Some(v) if v.starts_with("http://") || v.starts_with("https://") => Some(v),
@@ -157,6 +202,7 @@ impl Config {
             store,
             media,
             media_url_ttl,
+            speech,
             aws_endpoint,
         })
     }
@@ -200,6 +246,7 @@ mod tests {
         );
         assert_eq!(c.media_url_ttl, Duration::from_secs(900));
         assert_eq!(c.aws_endpoint, None);
+        assert_eq!(c.speech, SpeechConfig::Espeak);
         assert!(!c.uses_aws());
     }
 
@@ -245,6 +292,18 @@ mod tests {
         assert!(config(&[("TEF_MEDIA_URL_TTL_SECONDS", "ten")]).is_err());
         assert!(config(&[("TEF_AWS_ENDPOINT", "localhost:5000")]).is_err());
         assert!(config(&[("TEF_MEDIA_SIGNING_KEY", "short")]).is_err());
+    }
+
+    #[test]
+    fn openai_speech_needs_a_key_that_is_never_printed() {
+        let err = config(&[("TEF_SPEECH", "openai")]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "OPENAI_API_KEY is required when TEF_SPEECH=openai"
+        );
+        let c = config(&[("TEF_SPEECH", "openai"), ("OPENAI_API_KEY", "sk-live-123")]).unwrap();
+        assert!(matches!(c.speech, SpeechConfig::OpenAi { .. }));
+        assert!(!format!("{c:?}").contains("sk-live-123"));
     }
 
     #[test]

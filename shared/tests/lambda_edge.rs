@@ -19,6 +19,8 @@ fn app() -> App {
         users: Arc::new(SqliteStore::in_memory().unwrap()),
         media: media.clone(),
         local_media: Some(media),
+        speech: Arc::new(shared::adapters::EspeakSynth),
+        catalogue: Arc::new(shared::catalogue::Catalogue::embedded().unwrap()),
         clock: Clock::fixed(datetime!(2026-11-22 12:00 UTC)),
     }
 }

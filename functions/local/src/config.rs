@@ -13,6 +13,8 @@ pub struct LocalConfig {
     pub public_url: String,
     /// The built frontend (`frontend/dist`).
     pub static_dir: PathBuf,
+    /// The exam content, whose `media/` folder is published into the media store.
+    pub content_dir: PathBuf,
     pub client_id: String,
     /// Lifetime of the ID and access tokens the local provider issues.
     pub token_ttl_seconds: i64,
@@ -87,6 +89,7 @@ impl LocalConfig {
             static_dir: PathBuf::from(
                 var("TEF_STATIC_DIR").unwrap_or_else(|| "frontend/dist".into()),
             ),
+            content_dir: PathBuf::from(var("TEF_CONTENT_DIR").unwrap_or_else(|| "content".into())),
             client_id: var("TEF_AUTH_CLIENT_ID").unwrap_or_else(|| "tef-local".into()),
             token_ttl_seconds,
             site: SiteConfig {

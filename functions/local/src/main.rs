@@ -1,6 +1,8 @@
 //! `tef-local`: the whole product on one laptop.
 //!
 //! - `tef-local` (or `tef-local serve`): serve API, sign-in, frontend and media;
+//! - `tef-local publish`: put the content's images and rendered listening audio
+//!   into the configured media store (only what is missing);
 //! - `tef-local token EMAIL`: print a valid bearer token for that user.
 
 use std::process::ExitCode;
@@ -21,9 +23,10 @@ async fn main() -> ExitCode {
         .as_slice()
     {
         [] | ["serve"] => serve().await,
+        ["publish"] => publish().await,
         ["token", email] => token(email),
         _ => {
-            eprintln!("usage: tef-local [serve] | tef-local token EMAIL");
+            eprintln!("usage: tef-local [serve] | tef-local publish | tef-local token EMAIL");
             return ExitCode::from(2);
         }
     };
@@ -69,5 +72,37 @@ fn token(email: &str) -> anyhow::Result<()> {
         local.token_ttl_seconds,
     );
     println!("{}", provider.id_token_for(&email)?);
+    Ok(())
+}
+
+async fn publish() -> anyhow::Result<()> {
+    let local = LocalConfig::from_env()?;
+    let app = shared::App::from_config(shared::Config::from_env()?).await?;
+    let images =
+        shared::publish::publish_images(&local.content_dir.join("media"), app.media.as_ref())
+            .await?;
+    println!(
+        "Images: {} published, {} already up to date",
+        images.written, images.unchanged
+    );
+    let engine = app.speech.engine_id().to_owned();
+    let audio = shared::publish::render_audio(
+        &app.catalogue,
+        app.speech.as_ref(),
+        app.media.as_ref(),
+        &mut |p| {
+            if p.rendered {
+                println!(
+                    "Rendering listening audio ({engine}) {}/{}: {}",
+                    p.done, p.total, p.key
+                );
+            }
+        },
+    )
+    .await?;
+    println!(
+        "Listening audio: {} rendered, {} already rendered",
+        audio.written, audio.unchanged
+    );
     Ok(())
 }
