@@ -31,3 +31,122 @@ export interface Plan {
   /** Days of access; null for the free plan. */
   days: number | null;
 }
+
+// ---- Exams (reading and listening) ------------------------------------------
+
+export type Category = 'reading' | 'listening' | 'writing' | 'speaking';
+export type Paper = 'reading' | 'listening';
+
+/** GET /api/tests/{category}: the ten test slots and what this user may open. */
+export interface CatalogueEntry {
+  id: number;
+  title: string;
+  /** True when the user's plan does not include this test (free users: tests 2 to 10). */
+  locked: boolean;
+  /** False while the test's content is not published yet. */
+  available: boolean;
+}
+
+export interface Catalogue {
+  category: Category;
+  tests: CatalogueEntry[];
+}
+
+/** A signed, short-lived media link. */
+export interface MediaImage {
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface QuestionDocument {
+  title: string | null;
+  /** French text; paragraphs separated by a blank line, single line breaks kept (white-space: pre-line). */
+  text: string | null;
+  image: MediaImage | null;
+}
+
+/** A question as the quiz shows it: no key, no explanation, no transcript. */
+export interface QuizQuestion {
+  number: number;
+  part: string;
+  prompt: string;
+  options: string[];
+  document: QuestionDocument | null;
+  image: MediaImage | null;
+  audio: { url: string } | null;
+}
+
+/** GET /api/tests/{category}/{id} (403 when locked, 404 when unknown). */
+export interface QuizTest {
+  category: Paper;
+  id: number;
+  title: string;
+  timeLimitSeconds: number;
+  questions: QuizQuestion[];
+}
+
+/** POST /api/tests/{category}/{id}/attempts. `answers[i]` is the chosen option index of question i+1, or null. */
+export interface AttemptRequest {
+  answers: (number | null)[];
+  durationSeconds: number;
+}
+
+export type TefScore = { kind: 'score'; value: number; max: number } | { kind: 'below'; below: number; max: number };
+
+export interface TranscriptLine {
+  /** 'Femme', 'Homme', 'Narrateur', … */
+  speaker: string;
+  text: string;
+}
+
+export interface ReviewedQuestion extends QuizQuestion {
+  yourAnswer: string | null;
+  correctAnswer: string;
+  correct: boolean;
+  explanation: string;
+  /** Listening only. */
+  transcript: TranscriptLine[] | null;
+}
+
+/** The graded attempt: the answer to POST …/attempts, and GET /api/results/{id}. */
+export interface AttemptResult {
+  resultId: string;
+  quizId: string;
+  category: Paper;
+  testId: number;
+  title: string;
+  score: number;
+  total: number;
+  percent: number;
+  durationSeconds: number;
+  /** 3 means "CLB 3 or below". */
+  clb: number;
+  /** Old scale: reading /300, listening /360. */
+  tefOld: TefScore;
+  /** 0–699 scale (tests since December 2023). */
+  tefNew: TefScore;
+  timestamp: string;
+  questions: ReviewedQuestion[];
+}
+
+export type Skill = 'listening' | 'reading' | 'speaking' | 'writing';
+
+export interface ProgressPoint {
+  resultId: string;
+  timestamp: string;
+  clb: number;
+  score: number;
+  total: number;
+  testId: number;
+}
+
+/** GET /api/progress: up to 5 latest sessions per skill, oldest to newest. */
+export interface Progress {
+  skills: Record<Skill, ProgressPoint[]>;
+  /** The lowest of the skills' latest CLB, over the skills that have results; null when none has. */
+  overallClb: number | null;
+  /** How many of the four skills have at least one result. */
+  skillsWithResults: number;
+}
