@@ -11,7 +11,7 @@ use time::OffsetDateTime;
 use crate::adapters::{DynamoStore, EspeakSynth, LocalMedia, OpenAiSpeech, S3Media, SqliteStore};
 use crate::catalogue::{Catalogue, ContentError};
 use crate::config::{Config, MediaConfig, SpeechConfig, StoreConfig};
-use crate::ports::{MediaStore, SpeechSynth, StoreError, UserStore};
+use crate::ports::{MediaStore, ResultStore, SpeechSynth, StoreError, UserStore};
 
 #[derive(Debug, Error)]
 pub enum AppError {
@@ -49,6 +49,7 @@ impl Clock {
 pub struct App {
     pub config: Arc<Config>,
     pub users: Arc<dyn UserStore>,
+    pub results: Arc<dyn ResultStore>,
     pub media: Arc<dyn MediaStore>,
     /// The local media folder, when media is local: the local server serves it.
     pub local_media: Option<Arc<LocalMedia>>,
@@ -70,16 +71,30 @@ impl App {
             None
         };
 
-        let users: Arc<dyn UserStore> = match (&config.store, &aws) {
-            (StoreConfig::DynamoDb { users_table }, Some(sdk)) => Arc::new(DynamoStore::new(
-                aws_sdk_dynamodb::Client::new(sdk),
-                users_table,
-            )),
-            (StoreConfig::Embedded { path }, _) => Arc::new(SqliteStore::open(path)?),
-            (StoreConfig::DynamoDb { .. }, None) => {
-                unreachable!("uses_aws() is true whenever the store is DynamoDB")
-            }
-        };
+        let (users, results): (Arc<dyn UserStore>, Arc<dyn ResultStore>) =
+            match (&config.store, &aws) {
+                (
+                    StoreConfig::DynamoDb {
+                        users_table,
+                        results_table,
+                    },
+                    Some(sdk),
+                ) => {
+                    let store = Arc::new(DynamoStore::new(
+                        aws_sdk_dynamodb::Client::new(sdk),
+                        users_table,
+                        results_table,
+                    ));
+                    (store.clone(), store)
+                }
+                (StoreConfig::Embedded { path }, _) => {
+                    let store = Arc::new(SqliteStore::open(path)?);
+                    (store.clone(), store)
+                }
+                (StoreConfig::DynamoDb { .. }, None) => {
+                    unreachable!("uses_aws() is true whenever the store is DynamoDB")
+                }
+            };
 
         let (media, local_media): (Arc<dyn MediaStore>, _) = match (&config.media, &aws) {
             (MediaConfig::S3 { bucket }, Some(sdk)) => {
@@ -116,6 +131,7 @@ impl App {
         Ok(Self {
             config: Arc::new(config),
             users,
+            results,
             media,
             local_media,
             speech,

@@ -30,7 +30,10 @@ pub enum StoreConfig {
     /// SQLite, in one file.
     Embedded { path: PathBuf },
     /// DynamoDB tables.
-    DynamoDb { users_table: String },
+    DynamoDb {
+        users_table: String,
+        results_table: String,
+    },
 }
 
 /// Where exam images and audio live.
@@ -83,6 +86,7 @@ pub struct Config {
 impl Config {
     pub const DEFAULT_DATA_DIR: &'static str = "data";
     pub const DEFAULT_USERS_TABLE: &'static str = "tef-users";
+    pub const DEFAULT_RESULTS_TABLE: &'static str = "tef-results";
     pub const DEFAULT_MEDIA_URL_TTL_S: u64 = 900;
 
     /// Reads the process environment.
@@ -108,6 +112,8 @@ impl Config {
             Some("dynamodb") => StoreConfig::DynamoDb {
                 users_table: var("TEF_USERS_TABLE")
                     .unwrap_or_else(|| Self::DEFAULT_USERS_TABLE.to_owned()),
+                results_table: var("TEF_RESULTS_TABLE")
+                    .unwrap_or_else(|| Self::DEFAULT_RESULTS_TABLE.to_owned()),
             },
             Some(other) => {
                 return Err(ConfigError::Invalid {
@@ -255,6 +261,7 @@ mod tests {
         let c = config(&[
             ("TEF_STORE", "dynamodb"),
             ("TEF_USERS_TABLE", "prod-users"),
+            ("TEF_RESULTS_TABLE", "prod-results"),
             ("TEF_MEDIA", "s3"),
             ("TEF_MEDIA_BUCKET", "prod-media"),
             ("TEF_MEDIA_URL_TTL_SECONDS", "600"),
@@ -263,7 +270,8 @@ mod tests {
         assert_eq!(
             c.store,
             StoreConfig::DynamoDb {
-                users_table: "prod-users".into()
+                users_table: "prod-users".into(),
+                results_table: "prod-results".into(),
             }
         );
         assert_eq!(

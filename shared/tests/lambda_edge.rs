@@ -14,9 +14,11 @@ use time::macros::datetime;
 fn app() -> App {
     let config = Config::from_lookup(|_| None).unwrap();
     let media = Arc::new(LocalMedia::new("/nonexistent", vec![7; 32]));
+    let store = Arc::new(SqliteStore::in_memory().unwrap());
     App {
         config: Arc::new(config),
-        users: Arc::new(SqliteStore::in_memory().unwrap()),
+        users: store.clone(),
+        results: store,
         media: media.clone(),
         local_media: Some(media),
         speech: Arc::new(shared::adapters::EspeakSynth),

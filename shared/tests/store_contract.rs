@@ -5,10 +5,14 @@ mod common;
 use std::sync::Arc;
 
 use shared::adapters::{DynamoStore, SqliteStore};
+use shared::domain::exam::Skill;
+use shared::domain::scoring::TefScore;
 use shared::domain::user::accept_privacy;
 use shared::domain::{Email, UserDoc, UserId};
+use shared::ports::results::{ResultId, ResultRecord, ResultStore};
 use shared::ports::store::{StoreError, UpdateError, UserStore, update_user};
 use time::macros::datetime;
+use time::{Duration, OffsetDateTime};
 
 fn uid(s: &str) -> UserId {
     UserId::parse(s).unwrap()
@@ -30,7 +34,9 @@ fn full_doc() -> UserDoc {
 }
 
 /// Every adapter must pass every case of this suite.
-async fn contract(store: Arc<dyn UserStore>) {
+async fn contract<S: UserStore + ResultStore + 'static>(store: Arc<S>) {
+    results_contract(&*store).await;
+    let store: Arc<dyn UserStore> = store;
     missing_user_reads_as_none(&*store).await;
     create_then_read_round_trips_every_field(&*store).await;
     create_refuses_an_existing_document(&*store).await;
@@ -40,6 +46,86 @@ async fn contract(store: Arc<dyn UserStore>) {
     privacy_acceptance_applies_the_rule(&*store).await;
     parallel_updates_are_atomic(store.clone()).await;
     parallel_consumption_never_overspends(store.clone()).await;
+}
+
+fn result(uid: &str, skill: Skill, at: OffsetDateTime, score: u32) -> ResultRecord {
+    ResultRecord {
+        id: ResultId::new(skill, at),
+        uid: UserId::parse(uid).unwrap(),
+        email: Some(format!("{uid}@example.com")),
+        skill,
+        quiz_id: format!("{}Test1", skill.as_str()),
+        test_id: 1,
+        score,
+        total: 40,
+        clb: 5,
+        tef_old: TefScore::Score {
+            value: 160,
+            max: 300,
+        },
+        tef_new: TefScore::Below {
+            below: 306,
+            max: 699,
+        },
+        duration_seconds: 1800,
+        answers: vec![Some(1), None, Some(3)],
+        timestamp: at,
+    }
+}
+
+async fn results_contract(store: &dyn ResultStore) {
+    let t0 = datetime!(2026-11-22 9:00 UTC);
+    let ana = uid("results-ana");
+    let bob = uid("results-bob");
+    assert_eq!(
+        store
+            .recent_results(&ana, Skill::Reading, 10)
+            .await
+            .unwrap(),
+        vec![]
+    );
+
+    let mut reading = Vec::new();
+    for i in 0..7 {
+        let r = result(
+            "results-ana",
+            Skill::Reading,
+            t0 + Duration::minutes(i),
+            20 + u32::try_from(i).unwrap(),
+        );
+        store.add_result(&r).await.unwrap();
+        reading.push(r);
+    }
+    let listening = result("results-ana", Skill::Listening, t0 + Duration::hours(1), 33);
+    store.add_result(&listening).await.unwrap();
+    let bobs = result("results-bob", Skill::Reading, t0 + Duration::hours(2), 40);
+    store.add_result(&bobs).await.unwrap();
+
+    // Round trip, and only for its owner.
+    assert_eq!(
+        store.get_result(&ana, &reading[3].id).await.unwrap(),
+        Some(reading[3].clone())
+    );
+    assert_eq!(store.get_result(&bob, &reading[3].id).await.unwrap(), None);
+    assert_eq!(store.get_result(&ana, &bobs.id).await.unwrap(), None);
+
+    // Latest first, limited, one skill, one user.
+    let recent = store.recent_results(&ana, Skill::Reading, 5).await.unwrap();
+    let scores: Vec<u32> = recent.iter().map(|r| r.score).collect();
+    assert_eq!(scores, [26, 25, 24, 23, 22]);
+    let recent = store
+        .recent_results(&ana, Skill::Listening, 5)
+        .await
+        .unwrap();
+    assert_eq!(recent, vec![listening]);
+    assert_eq!(
+        store.recent_results(&bob, Skill::Reading, 5).await.unwrap(),
+        vec![bobs]
+    );
+    assert_eq!(
+        store.recent_results(&bob, Skill::Writing, 5).await.unwrap(),
+        vec![]
+    );
 }
 
 async fn missing_user_reads_as_none(store: &dyn UserStore) {
@@ -248,7 +334,11 @@ async fn sqlite_file_meets_the_contract_and_survives_a_restart() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn dynamodb_meets_the_contract() {
     let sdk = common::aws_config().await;
-    let store = DynamoStore::new(aws_sdk_dynamodb::Client::new(&sdk), common::unique("users"));
+    let store = DynamoStore::new(
+        aws_sdk_dynamodb::Client::new(&sdk),
+        common::unique("users"),
+        common::unique("results"),
+    );
     store.ensure_tables().await.unwrap();
     contract(Arc::new(store)).await;
 }

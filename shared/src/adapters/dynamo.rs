@@ -13,56 +13,93 @@ use aws_sdk_dynamodb::types::{
 use serde_json::{Map, Number, Value};
 
 use crate::adapters::codec;
+use crate::domain::exam::Skill;
 use crate::domain::{UserDoc, UserId};
+use crate::ports::results::{ResultId, ResultRecord, ResultStore};
 use crate::ports::store::{StoreError, UserStore, Versioned};
 
 const KEY: &str = "uid";
 const VERSION: &str = "version";
+/// The results table's sort key: the result id (skill, then time).
+const RESULT_KEY: &str = "id";
 
 #[derive(Clone)]
 pub struct DynamoStore {
     client: Client,
     users_table: String,
+    results_table: String,
 }
 
 impl DynamoStore {
-    pub fn new(client: Client, users_table: impl Into<String>) -> Self {
+    pub fn new(
+        client: Client,
+        users_table: impl Into<String>,
+        results_table: impl Into<String>,
+    ) -> Self {
         Self {
             client,
             users_table: users_table.into(),
+            results_table: results_table.into(),
         }
     }
 
     /// Creates the tables if they are missing. Production tables come from
     /// `template.yaml`; this is for tests and a local DynamoDB-compatible server.
     pub async fn ensure_tables(&self) -> Result<(), StoreError> {
-        let exists = self
+        self.ensure_table(&self.users_table, None).await?;
+        self.ensure_table(&self.results_table, Some(RESULT_KEY))
+            .await
+    }
+
+    async fn ensure_table(&self, name: &str, sort_key: Option<&str>) -> Result<(), StoreError> {
+        if self
             .client
             .describe_table()
-            .table_name(&self.users_table)
+            .table_name(name)
             .send()
-            .await;
-        if exists.is_ok() {
+            .await
+            .is_ok()
+        {
             return Ok(());
         }
-        self.client
+        let build = |e: aws_sdk_dynamodb::error::BuildError| StoreError::Backend(e.to_string());
+        let mut create = self
+            .client
             .create_table()
-            .table_name(&self.users_table)
+            .table_name(name)
             .billing_mode(BillingMode::PayPerRequest)
             .attribute_definitions(
                 AttributeDefinition::builder()
                     .attribute_name(KEY)
                     .attribute_type(ScalarAttributeType::S)
                     .build()
-                    .map_err(|e| StoreError::Backend(e.to_string()))?,
+                    .map_err(build)?,
             )
             .key_schema(
                 KeySchemaElement::builder()
                     .attribute_name(KEY)
                     .key_type(KeyType::Hash)
                     .build()
-                    .map_err(|e| StoreError::Backend(e.to_string()))?,
-            )
+                    .map_err(build)?,
+            );
+        if let Some(sk) = sort_key {
+            create = create
+                .attribute_definitions(
+                    AttributeDefinition::builder()
+                        .attribute_name(sk)
+                        .attribute_type(ScalarAttributeType::S)
+                        .build()
+                        .map_err(build)?,
+                )
+                .key_schema(
+                    KeySchemaElement::builder()
+                        .attribute_name(sk)
+                        .key_type(KeyType::Range)
+                        .build()
+                        .map_err(build)?,
+                );
+        }
+        create
             .send()
             .await
             .map_err(|e| sdk_error("CreateTable", e))?;
@@ -152,6 +189,83 @@ impl UserStore for DynamoStore {
                 }
             }
         }
+    }
+}
+
+fn result_from_item(item: HashMap<String, AttributeValue>) -> Result<ResultRecord, StoreError> {
+    let json = Value::Object(
+        item.into_iter()
+            .map(|(k, v)| (k, attribute_to_json(v)))
+            .collect(),
+    );
+    ResultRecord::from_json(&json)
+}
+
+#[async_trait]
+impl ResultStore for DynamoStore {
+    async fn add_result(&self, record: &ResultRecord) -> Result<(), StoreError> {
+        let Value::Object(fields) = record.to_json() else {
+            return Err(StoreError::Corrupt("a result must be an object".into()));
+        };
+        let item: HashMap<String, AttributeValue> = fields
+            .into_iter()
+            .filter(|(_, v)| !v.is_null())
+            .map(|(k, v)| (k, json_to_attribute(v)))
+            .collect();
+        self.client
+            .put_item()
+            .table_name(&self.results_table)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(#id)")
+            .expression_attribute_names("#id", RESULT_KEY)
+            .send()
+            .await
+            .map_err(|e| sdk_error("PutItem", e))?;
+        Ok(())
+    }
+
+    async fn get_result(
+        &self,
+        uid: &UserId,
+        id: &ResultId,
+    ) -> Result<Option<ResultRecord>, StoreError> {
+        let out = self
+            .client
+            .get_item()
+            .table_name(&self.results_table)
+            .key(KEY, AttributeValue::S(uid.as_str().to_owned()))
+            .key(RESULT_KEY, AttributeValue::S(id.as_str().to_owned()))
+            .send()
+            .await
+            .map_err(|e| sdk_error("GetItem", e))?;
+        out.item.map(result_from_item).transpose()
+    }
+
+    async fn recent_results(
+        &self,
+        uid: &UserId,
+        skill: Skill,
+        limit: usize,
+    ) -> Result<Vec<ResultRecord>, StoreError> {
+        let out = self
+            .client
+            .query()
+            .table_name(&self.results_table)
+            .key_condition_expression("#u = :u AND begins_with(#id, :p)")
+            .expression_attribute_names("#u", KEY)
+            .expression_attribute_names("#id", RESULT_KEY)
+            .expression_attribute_values(":u", AttributeValue::S(uid.as_str().to_owned()))
+            .expression_attribute_values(":p", AttributeValue::S(format!("{}.", skill.as_str())))
+            .scan_index_forward(false)
+            .limit(i32::try_from(limit).unwrap_or(i32::MAX))
+            .send()
+            .await
+            .map_err(|e| sdk_error("Query", e))?;
+        out.items
+            .unwrap_or_default()
+            .into_iter()
+            .map(result_from_item)
+            .collect()
     }
 }
 

@@ -8,15 +8,25 @@ use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use crate::adapters::codec;
+use crate::domain::exam::Skill;
 use crate::domain::{UserDoc, UserId};
+use crate::ports::results::{ResultId, ResultRecord, ResultStore};
 use crate::ports::store::{StoreError, UserStore, Versioned};
 
 /// Schema migrations, applied in order; `PRAGMA user_version` records how many ran.
-const MIGRATIONS: &[&str] = &["CREATE TABLE users (
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE users (
         uid     TEXT PRIMARY KEY NOT NULL,
         doc     TEXT NOT NULL,
         version INTEGER NOT NULL
-    ) STRICT;"];
+    ) STRICT;",
+    "CREATE TABLE results (
+        uid TEXT NOT NULL,
+        id  TEXT NOT NULL,
+        doc TEXT NOT NULL,
+        PRIMARY KEY (uid, id)
+    ) STRICT, WITHOUT ROWID;",
+];
 
 #[derive(Clone)]
 pub struct SqliteStore {
@@ -155,4 +165,77 @@ impl UserStore for SqliteStore {
         })
         .await
     }
+}
+
+#[async_trait]
+impl ResultStore for SqliteStore {
+    async fn add_result(&self, record: &ResultRecord) -> Result<(), StoreError> {
+        let uid = record.uid.as_str().to_owned();
+        let id = record.id.as_str().to_owned();
+        let doc = record.to_json().to_string();
+        self.with_conn(move |conn| {
+            conn.execute(
+                "INSERT INTO results (uid, id, doc) VALUES (?1, ?2, ?3)",
+                params![uid, id, doc],
+            )
+            .map_err(backend)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn get_result(
+        &self,
+        uid: &UserId,
+        id: &ResultId,
+    ) -> Result<Option<ResultRecord>, StoreError> {
+        let uid = uid.as_str().to_owned();
+        let id = id.as_str().to_owned();
+        self.with_conn(move |conn| {
+            let doc: Option<String> = conn
+                .query_row(
+                    "SELECT doc FROM results WHERE uid = ?1 AND id = ?2",
+                    params![uid, id],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(backend)?;
+            doc.map(|d| parse_result(&d)).transpose()
+        })
+        .await
+    }
+
+    async fn recent_results(
+        &self,
+        uid: &UserId,
+        skill: Skill,
+        limit: usize,
+    ) -> Result<Vec<ResultRecord>, StoreError> {
+        let uid = uid.as_str().to_owned();
+        // Ids start with the skill and sort by time within it.
+        let low = format!("{}.", skill.as_str());
+        let high = format!("{}/", skill.as_str());
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.with_conn(move |conn| {
+            let mut stmt = conn
+                .prepare(
+                    "SELECT doc FROM results WHERE uid = ?1 AND id > ?2 AND id < ?3
+                     ORDER BY id DESC LIMIT ?4",
+                )
+                .map_err(backend)?;
+            let docs = stmt
+                .query_map(params![uid, low, high, limit], |r| r.get::<_, String>(0))
+                .map_err(backend)?
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(backend)?;
+            docs.iter().map(|d| parse_result(d)).collect()
+        })
+        .await
+    }
+}
+
+fn parse_result(doc: &str) -> Result<ResultRecord, StoreError> {
+    let v: serde_json::Value =
+        serde_json::from_str(doc).map_err(|e| StoreError::Corrupt(format!("result: {e}")))?;
+    ResultRecord::from_json(&v)
 }

@@ -1,6 +1,7 @@
 //! Pure business rules: no I/O, no AWS, no HTTP. Everything here is unit tested.
 
 pub mod content;
+pub mod exam;
 pub mod identity;
 pub mod plans;
 pub mod scoring;

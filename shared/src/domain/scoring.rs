@@ -73,7 +73,7 @@ impl Paper {
 }
 
 /// A TEF estimate on one scale: a score, or "below" the CLB 4 floor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum TefScore {
     /// An estimated score.

@@ -2,9 +2,11 @@
 //! these traits only; `adapters` implements them, `app` picks one by configuration.
 
 pub mod media;
+pub mod results;
 pub mod speech;
 pub mod store;
 
 pub use media::{MediaError, MediaKey, MediaStore};
+pub use results::{ResultId, ResultRecord, ResultStore};
 pub use speech::{SpeechError, SpeechSynth};
 pub use store::{StoreError, UserStore, Versioned, update_user};

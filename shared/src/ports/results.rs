@@ -1,0 +1,224 @@
+//! The results port: one record per finished attempt (the spec's `results`).
+
+use async_trait::async_trait;
+use rand::RngCore;
+use serde_json::{Value, json};
+use time::OffsetDateTime;
+
+use crate::domain::UserId;
+use crate::domain::exam::Skill;
+use crate::domain::scoring::TefScore;
+use crate::ports::store::StoreError;
+
+/// A result's id: `<skill>.<milliseconds, 13 digits>.<16 hex>`. Sorting ids
+/// sorts a skill's results by time, which the stores use for "latest first".
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ResultId(String);
+
+impl ResultId {
+    pub fn new(skill: Skill, at: OffsetDateTime) -> Self {
+        let mut r = [0u8; 8];
+        rand::thread_rng().fill_bytes(&mut r);
+        let hex: String = r.iter().map(|b| format!("{b:02x}")).collect();
+        let ms = (at.unix_timestamp_nanos() / 1_000_000).clamp(0, 9_999_999_999_999);
+        Self(format!("{}.{ms:013}.{hex}", skill.as_str()))
+    }
+
+    /// Accepts only ids of the shape `new` makes; anything else is not a result.
+    pub fn parse(raw: &str) -> Option<Self> {
+        let mut parts = raw.split('.');
+        let (Some(skill), Some(ms), Some(hex), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return None;
+        };
+        let ok = Skill::parse(skill).is_some()
+            && ms.len() == 13
+            && ms.bytes().all(|b| b.is_ascii_digit())
+            && hex.len() == 16
+            && hex
+                .bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase());
+        ok.then(|| Self(raw.to_owned()))
+    }
+
+    pub fn skill(&self) -> Option<Skill> {
+        self.0.split('.').next().and_then(Skill::parse)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A finished reading or listening attempt, as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultRecord {
+    pub id: ResultId,
+    pub uid: UserId,
+    pub email: Option<String>,
+    pub skill: Skill,
+    pub quiz_id: String,
+    pub test_id: u32,
+    pub score: u32,
+    pub total: u32,
+    pub clb: u8,
+    pub tef_old: TefScore,
+    pub tef_new: TefScore,
+    pub duration_seconds: u32,
+    pub answers: Vec<Option<usize>>,
+    pub timestamp: OffsetDateTime,
+}
+
+impl ResultRecord {
+    /// The stored document, with the spec's field names (`quizId`, `totalQuestions`, `compEcriteCLB`…).
+    pub fn to_json(&self) -> Value {
+        let mut v = json!({
+            "id": self.id.as_str(),
+            "uid": self.uid.as_str(),
+            "email": self.email,
+            "skill": self.skill.as_str(),
+            "quizId": self.quiz_id,
+            "testId": self.test_id,
+            "score": self.score,
+            "totalQuestions": self.total,
+            "timestamp": i64::try_from(self.timestamp.unix_timestamp_nanos() / 1_000_000).unwrap_or(0),
+            "tefOld": self.tef_old,
+            "tefNew": self.tef_new,
+            "durationSeconds": self.duration_seconds,
+            "answers": self.answers,
+        });
+        v[self.skill.clb_field()] = json!(self.clb);
+        v
+    }
+
+    pub fn from_json(v: &Value) -> Result<Self, StoreError> {
+        let bad = |what: &str| StoreError::Corrupt(format!("result record: {what}"));
+        let s = |k: &str| v.get(k).and_then(Value::as_str).ok_or_else(|| bad(k));
+        let n = |k: &str| {
+            v.get(k)
+                .and_then(Value::as_u64)
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| bad(k))
+        };
+        let skill = Skill::parse(s("skill")?).ok_or_else(|| bad("skill"))?;
+        // CLB values may be numbers or numeric strings (spec §3).
+        let clb = match v.get(skill.clb_field()) {
+            Some(Value::Number(x)) => x.as_u64(),
+            Some(Value::String(x)) => x.trim().parse().ok(),
+            _ => None,
+        }
+        .and_then(|c| u8::try_from(c).ok())
+        .ok_or_else(|| bad(skill.clb_field()))?;
+        let ms = v
+            .get("timestamp")
+            .and_then(Value::as_i64)
+            .ok_or_else(|| bad("timestamp"))?;
+        let tef = |k: &str| {
+            serde_json::from_value::<TefScore>(v.get(k).cloned().unwrap_or(Value::Null))
+                .map_err(|_| bad(k))
+        };
+        Ok(Self {
+            id: ResultId::parse(s("id")?).ok_or_else(|| bad("id"))?,
+            uid: UserId::parse(s("uid")?).map_err(|_| bad("uid"))?,
+            email: v.get("email").and_then(Value::as_str).map(str::to_owned),
+            skill,
+            quiz_id: s("quizId")?.to_owned(),
+            test_id: n("testId")?,
+            score: n("score")?,
+            total: n("totalQuestions")?,
+            clb,
+            tef_old: tef("tefOld")?,
+            tef_new: tef("tefNew")?,
+            duration_seconds: n("durationSeconds")?,
+            answers: serde_json::from_value(v.get("answers").cloned().unwrap_or(Value::Null))
+                .map_err(|_| bad("answers"))?,
+            timestamp: OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
+                .map_err(|_| bad("timestamp"))?,
+        })
+    }
+}
+
+#[async_trait]
+pub trait ResultStore: Send + Sync {
+    async fn add_result(&self, record: &ResultRecord) -> Result<(), StoreError>;
+
+    /// One of the user's results; `None` if it is not theirs or does not exist.
+    async fn get_result(
+        &self,
+        uid: &UserId,
+        id: &ResultId,
+    ) -> Result<Option<ResultRecord>, StoreError>;
+
+    /// The user's latest results for a skill, newest first.
+    async fn recent_results(
+        &self,
+        uid: &UserId,
+        skill: Skill,
+        limit: usize,
+    ) -> Result<Vec<ResultRecord>, StoreError>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::datetime;
+
+    #[test]
+    fn ids_sort_by_time_and_parse_back() {
+        let a = ResultId::new(Skill::Reading, datetime!(2026-11-22 12:00 UTC));
+        let b = ResultId::new(Skill::Reading, datetime!(2026-11-22 12:00:01 UTC));
+        assert!(a < b);
+        assert_eq!(ResultId::parse(a.as_str()), Some(a.clone()));
+        assert_eq!(a.skill(), Some(Skill::Reading));
+        for bad in [
+            "",
+            "reading",
+            "reading.1.2",
+            "maths.1795348800000.0123456789abcdef",
+            "reading.1795348800000.0123456789ABCDEF",
+            "reading.1795348800000.0123456789abcdef.x",
+            "../etc/passwd",
+        ] {
+            assert_eq!(ResultId::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn records_round_trip_with_the_specs_field_names() {
+        let r = ResultRecord {
+            id: ResultId::new(Skill::Listening, datetime!(2026-11-22 12:00 UTC)),
+            uid: UserId::parse("u1").unwrap(),
+            email: Some("a@b.ca".into()),
+            skill: Skill::Listening,
+            quiz_id: "listeningTest1".into(),
+            test_id: 1,
+            score: 31,
+            total: 40,
+            clb: 7,
+            tef_old: TefScore::Score {
+                value: 264,
+                max: 360,
+            },
+            tef_new: TefScore::Score {
+                value: 448,
+                max: 699,
+            },
+            duration_seconds: 2000,
+            answers: vec![Some(0), None],
+            timestamp: datetime!(2026-11-22 12:00:00.123 UTC),
+        };
+        let v = r.to_json();
+        assert_eq!(v["compOralCLB"], 7);
+        assert_eq!(v["quizId"], "listeningTest1");
+        assert_eq!(v["totalQuestions"], 40);
+        assert_eq!(ResultRecord::from_json(&v).unwrap(), r);
+        let mut s = v.clone();
+        s["compOralCLB"] = json!("7");
+        assert_eq!(
+            ResultRecord::from_json(&s).unwrap().clb,
+            7,
+            "numeric strings are read"
+        );
+    }
+}
