@@ -3,12 +3,13 @@
 # and TEF_TEST_AWS_ENDPOINT pointing at it. Stops the server afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-moto=.tools/venv/bin/moto_server
-[ -x "$moto" ] || { echo "moto is not installed: run scripts/ensure-tools.sh test" >&2; exit 1; }
+py=.tools/venv/bin/python
+[ -x .tools/venv/bin/moto_server ] || { echo "moto is not installed: run scripts/ensure-tools.sh test" >&2; exit 1; }
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 log=$(mktemp)
-"$moto" -H 127.0.0.1 -p "$port" >"$log" 2>&1 &
+# One request at a time: see scripts/moto-serial.py.
+"$py" scripts/moto-serial.py "$port" >"$log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; rm -f "$log"' EXIT
 

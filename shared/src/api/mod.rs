@@ -4,6 +4,7 @@
 //! call [`respond`]: the same code answers in production and on a laptop.
 
 pub mod error;
+pub mod exams;
 pub mod me;
 pub mod plans;
 pub mod routes;

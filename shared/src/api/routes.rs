@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use http::Method;
 
-use super::{Handler, me, plans};
+use super::{Handler, exams, me, plans};
 
 pub struct Route {
     /// The route's stable name: also its Lambda function's `TEF_ROUTE`.
@@ -47,6 +47,36 @@ pub static ROUTES: &[Route] = &[
         method: Method::POST,
         path: "/api/me/privacy-acceptance",
         handler: me::accept_privacy,
+    },
+    Route {
+        name: "list-tests",
+        method: Method::GET,
+        path: "/api/tests/{category}",
+        handler: exams::catalogue,
+    },
+    Route {
+        name: "get-test",
+        method: Method::GET,
+        path: "/api/tests/{category}/{id}",
+        handler: exams::get_test,
+    },
+    Route {
+        name: "submit-attempt",
+        method: Method::POST,
+        path: "/api/tests/{category}/{id}/attempts",
+        handler: exams::submit_attempt,
+    },
+    Route {
+        name: "get-result",
+        method: Method::GET,
+        path: "/api/results/{id}",
+        handler: exams::get_result,
+    },
+    Route {
+        name: "get-progress",
+        method: Method::GET,
+        path: "/api/progress",
+        handler: exams::progress,
     },
 ];
 

@@ -10,7 +10,7 @@ use crate::domain::exam::Skill;
 use crate::domain::scoring::TefScore;
 use crate::ports::store::StoreError;
 
-/// A result's id: `<skill>.<milliseconds, 13 digits>.<16 hex>`. Sorting ids
+/// A result's id: `<skill>.<microseconds, 16 digits>.<16 hex>`. Sorting ids
 /// sorts a skill's results by time, which the stores use for "latest first".
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ResultId(String);
@@ -20,8 +20,8 @@ impl ResultId {
         let mut r = [0u8; 8];
         rand::thread_rng().fill_bytes(&mut r);
         let hex: String = r.iter().map(|b| format!("{b:02x}")).collect();
-        let ms = (at.unix_timestamp_nanos() / 1_000_000).clamp(0, 9_999_999_999_999);
-        Self(format!("{}.{ms:013}.{hex}", skill.as_str()))
+        let us = (at.unix_timestamp_nanos() / 1_000).clamp(0, 9_999_999_999_999_999);
+        Self(format!("{}.{us:016}.{hex}", skill.as_str()))
     }
 
     /// Accepts only ids of the shape `new` makes; anything else is not a result.
@@ -33,7 +33,7 @@ impl ResultId {
             return None;
         };
         let ok = Skill::parse(skill).is_some()
-            && ms.len() == 13
+            && ms.len() == 16
             && ms.bytes().all(|b| b.is_ascii_digit())
             && hex.len() == 16
             && hex
@@ -175,9 +175,10 @@ mod tests {
             "",
             "reading",
             "reading.1.2",
-            "maths.1795348800000.0123456789abcdef",
-            "reading.1795348800000.0123456789ABCDEF",
-            "reading.1795348800000.0123456789abcdef.x",
+            "maths.1795348800000000.0123456789abcdef",
+            "reading.1795348800000000.0123456789ABCDEF",
+            "reading.1795348800000000.0123456789abcdef.x",
+            "reading.1795348800000.0123456789abcdef",
             "../etc/passwd",
         ] {
             assert_eq!(ResultId::parse(bad), None, "{bad}");

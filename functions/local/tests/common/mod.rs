@@ -1,0 +1,168 @@
+//! Test support: start the real local server on a free port with a fresh data folder.
+
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64URL;
+use local::LocalConfig;
+use local::server::{ServerState, router};
+use reqwest::StatusCode;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use shared::domain::Email;
+
+pub struct TestServer {
+    pub base: String,
+    pub http: reqwest::Client,
+    pub state: std::sync::Arc<ServerState>,
+    _dir: tempfile::TempDir,
+}
+
+pub async fn start() -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let static_dir = dir.path().join("dist");
+    std::fs::create_dir_all(static_dir.join("assets")).unwrap();
+    std::fs::write(
+        static_dir.join("index.html"),
+        "<!doctype html><title>app</title>",
+    )
+    .unwrap();
+    std::fs::write(static_dir.join("assets/app.js"), "console.log(1)").unwrap();
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let data = dir.path().join("data");
+    let mut vars: HashMap<&str, String> = HashMap::new();
+    vars.insert("PORT", port.to_string());
+    vars.insert("TEF_STATIC_DIR", static_dir.display().to_string());
+    vars.insert("TEF_DATA_DIR", data.display().to_string());
+    let local = LocalConfig::from_lookup(|k| vars.get(k).cloned()).unwrap();
+    let config = shared::Config::from_lookup(|k| vars.get(k).cloned()).unwrap();
+    let state = ServerState::build(local, config).await.unwrap();
+    let app = router(state.clone());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    TestServer {
+        base: format!("http://127.0.0.1:{port}"),
+        http: reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(Duration::from_secs(20))
+            .build()
+            .unwrap(),
+        state,
+        _dir: dir,
+    }
+}
+
+impl TestServer {
+    /// A valid ID token for `email`, as the sign-in provider would issue it.
+    pub fn token(&self, email: &str) -> String {
+        self.state
+            .provider
+            .id_token_for(&Email::parse(email).unwrap())
+            .unwrap()
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Signs in through the provider's endpoints exactly as the browser does.
+    pub async fn sign_in(&self, email: &str) -> Value {
+        let verifier = format!("verifier-{email}-0123456789-0123456789-0123456789");
+        let challenge = B64URL.encode(Sha256::digest(verifier.as_bytes()));
+        let redirect = self.url("/auth-callback.html");
+        let discovery: Value = self
+            .http
+            .get(self.url("/auth/.well-known/openid-configuration"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(discovery["issuer"], self.url("/auth"));
+        let params = [
+            ("client_id", "tef-local"),
+            ("redirect_uri", redirect.as_str()),
+            ("response_type", "code"),
+            ("scope", "openid email profile"),
+            ("state", "s1"),
+            ("code_challenge", challenge.as_str()),
+            ("code_challenge_method", "S256"),
+        ];
+        let page = self
+            .http
+            .get(discovery["authorization_endpoint"].as_str().unwrap())
+            .query(&params)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(page.status(), StatusCode::OK);
+        assert!(page.text().await.unwrap().contains("E-mail address"));
+
+        let mut form: Vec<(&str, &str)> = params.to_vec();
+        form.push(("email", email));
+        let back = self
+            .http
+            .post(discovery["authorization_endpoint"].as_str().unwrap())
+            .form(&form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(back.status(), StatusCode::SEE_OTHER);
+        let location = back.headers()["location"].to_str().unwrap().to_owned();
+        assert!(location.starts_with(&redirect), "{location}");
+        let code = url::Url::parse(&location)
+            .unwrap()
+            .query_pairs()
+            .find(|(k, _)| k == "code")
+            .unwrap()
+            .1
+            .into_owned();
+
+        let tokens = self
+            .http
+            .post(discovery["token_endpoint"].as_str().unwrap())
+            .form(&[
+                ("grant_type", "authorization_code"),
+                ("code", code.as_str()),
+                ("redirect_uri", redirect.as_str()),
+                ("client_id", "tef-local"),
+                ("code_verifier", verifier.as_str()),
+            ])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(tokens.status(), StatusCode::OK);
+        tokens.json().await.unwrap()
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        let mut req = self.http.get(self.url(path));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.unwrap();
+        (res.status(), res.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: &str) -> (StatusCode, Value) {
+        let mut req = self
+            .http
+            .post(self.url(path))
+            .header("content-type", "application/json")
+            .body(body.to_owned());
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.unwrap();
+        (res.status(), res.json().await.unwrap_or(Value::Null))
+    }
+}
+
+pub fn id_token(tokens: &Value) -> String {
+    tokens["id_token"].as_str().unwrap().to_owned()
+}

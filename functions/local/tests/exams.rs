@@ -1,0 +1,290 @@
+//! Black-box tests of the exam API through the real local server.
+
+mod common;
+
+use common::{TestServer, start};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use shared::domain::UserDoc;
+use shared::domain::scoring::Paper;
+use shared::ports::store::update_user;
+use time::Duration;
+
+/// The keys, straight from the content (the browser never sees them before submitting).
+fn keys(s: &TestServer, paper: Paper, id: u32) -> Vec<usize> {
+    s.state
+        .app
+        .catalogue
+        .test(paper, id)
+        .unwrap()
+        .questions
+        .iter()
+        .map(|q| q.answer)
+        .collect()
+}
+
+async fn subscribe(s: &TestServer, token: &str) {
+    let (_, me) = s.get("/api/me", Some(token)).await;
+    let uid = shared::domain::UserId::parse(me["uid"].as_str().unwrap()).unwrap();
+    let end = s.state.app.now() + Duration::days(30);
+    update_user(s.state.app.users.as_ref(), &uid, |d| {
+        Ok::<_, ()>(UserDoc {
+            subscription_type: Some("monthly".into()),
+            subscription_end_date: Some(end),
+            ..d.unwrap_or_default()
+        })
+    })
+    .await
+    .unwrap();
+}
+
+/// Every object key anywhere in a JSON value.
+fn all_keys(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, v) in m {
+                out.push(k.clone());
+                all_keys(v, out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|v| all_keys(v, out)),
+        _ => {}
+    }
+}
+
+#[tokio::test]
+async fn the_catalogue_locks_tests_2_to_10_for_free_users() {
+    let s = start().await;
+    let ana = s.token("ana@example.com");
+    let (status, cat) = s.get("/api/tests/Reading", Some(&ana)).await;
+    assert_eq!(status, StatusCode::OK);
+    let tests = cat["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 10);
+    assert_eq!(
+        tests[0],
+        json!({"id": 1, "title": "Reading Test 1", "locked": false, "available": true})
+    );
+    assert_eq!(tests[1]["locked"], true);
+    assert_eq!(tests[9]["title"], "Reading Test 10");
+    let (_, cat) = s.get("/api/tests/writing", Some(&ana)).await;
+    assert_eq!(cat["tests"], json!([]));
+    assert_eq!(
+        s.get("/api/tests/maths", Some(&ana)).await.0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        s.get("/api/tests/reading", None).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+
+    subscribe(&s, &ana).await;
+    let (_, cat) = s.get("/api/tests/listening", Some(&ana)).await;
+    assert!(
+        cat["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["locked"] == false)
+    );
+}
+
+#[tokio::test]
+async fn a_test_is_served_without_its_keys() {
+    let s = start().await;
+    let ana = s.token("ana@example.com");
+    for category in ["reading", "listening"] {
+        let (status, test) = s.get(&format!("/api/tests/{category}/1"), Some(&ana)).await;
+        assert_eq!(status, StatusCode::OK, "{category}");
+        assert_eq!(test["questions"].as_array().unwrap().len(), 40);
+        let mut keys = Vec::new();
+        all_keys(&test, &mut keys);
+        for leak in [
+            "answer",
+            "correctAnswer",
+            "correct",
+            "explanation",
+            "transcript",
+            "level",
+        ] {
+            assert!(!keys.iter().any(|k| k == leak), "{category} leaks {leak}");
+        }
+    }
+    let (_, listening) = s.get("/api/tests/listening/1", Some(&ana)).await;
+    assert_eq!(listening["timeLimitSeconds"], 2400);
+    let url = listening["questions"][0]["audio"]["url"].as_str().unwrap();
+    assert!(
+        url.starts_with("/media/listening/1/q01-") && url.contains("sig="),
+        "{url}"
+    );
+    assert!(
+        listening["questions"][0]["image"]["url"]
+            .as_str()
+            .unwrap()
+            .starts_with("/media/listening/1/q01.svg?")
+    );
+}
+
+#[tokio::test]
+async fn locked_tests_get_403_and_unknown_ones_404() {
+    let s = start().await;
+    let ana = s.token("ana@example.com");
+    let (status, body) = s.get("/api/tests/reading/2", Some(&ana)).await;
+    assert_eq!(
+        (status, body),
+        (
+            StatusCode::FORBIDDEN,
+            json!({"error": "Subscribe to unlock this test."})
+        )
+    );
+    let (status, _) = s
+        .post(
+            "/api/tests/listening/2/attempts",
+            Some(&ana),
+            r#"{"answers": [], "durationSeconds": 1}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    for path in [
+        "/api/tests/reading/11",
+        "/api/tests/reading/0",
+        "/api/tests/reading/x",
+        "/api/tests/writing/1",
+        "/api/tests/maths/1",
+    ] {
+        assert_eq!(
+            s.get(path, Some(&ana)).await.0,
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+    // A subscriber may open test 2; it is 404 until its content is published.
+    subscribe(&s, &ana).await;
+    assert_eq!(
+        s.get("/api/tests/reading/2", Some(&ana)).await.0,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn an_attempt_is_graded_on_the_server_and_tracked() {
+    let s = start().await;
+    let ana = s.token("ana@example.com");
+    let mut answers: Vec<Value> = keys(&s, Paper::Reading, 1)
+        .into_iter()
+        .map(|k| json!(k))
+        .collect();
+    // 31 right, 4 wrong, 5 blank.
+    for a in answers.iter_mut().take(4) {
+        *a = json!((a.as_u64().unwrap() + 1) % 4);
+    }
+    for a in answers.iter_mut().skip(4).take(5) {
+        *a = Value::Null;
+    }
+    let body = json!({"answers": answers, "durationSeconds": 1500}).to_string();
+    let (status, result) = s
+        .post("/api/tests/reading/1/attempts", Some(&ana), &body)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{result}");
+    assert_eq!(
+        (
+            result["score"].clone(),
+            result["total"].clone(),
+            result["percent"].clone()
+        ),
+        (json!(31), json!(40), json!(77))
+    );
+    assert_eq!(result["clb"], 7);
+    assert_eq!(
+        result["tefOld"],
+        json!({"kind": "score", "value": 220, "max": 300})
+    );
+    assert_eq!(result["quizId"], "readingTest1");
+    let q = &result["questions"];
+    assert_eq!(q[0]["correct"], false);
+    assert_eq!(q[5]["yourAnswer"], Value::Null);
+    assert_eq!(q[39]["correct"], true);
+    assert!(q[39]["explanation"].as_str().unwrap().len() > 20);
+    assert_eq!(q[39]["yourAnswer"], q[39]["correctAnswer"]);
+
+    // The result can be read again by its owner only.
+    let id = result["resultId"].as_str().unwrap();
+    let (status, again) = s.get(&format!("/api/results/{id}"), Some(&ana)).await;
+    assert_eq!(
+        (status, again["score"].clone()),
+        (StatusCode::OK, json!(31))
+    );
+    let bob = s.token("bob@example.com");
+    assert_eq!(
+        s.get(&format!("/api/results/{id}"), Some(&bob)).await.0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        s.get("/api/results/not-an-id", Some(&ana)).await.0,
+        StatusCode::NOT_FOUND
+    );
+
+    // The tracker shows it to Ana, and nothing to Bob.
+    let (_, progress) = s.get("/api/progress", Some(&ana)).await;
+    assert_eq!(progress["skills"]["reading"][0]["clb"], 7);
+    assert_eq!(progress["skills"]["listening"], json!([]));
+    assert_eq!(progress["overallClb"], 7);
+    assert_eq!(progress["skillsWithResults"], 1);
+    let (_, bobs) = s.get("/api/progress", Some(&bob)).await;
+    assert_eq!(bobs["skills"]["reading"], json!([]));
+    assert_eq!(bobs["overallClb"], Value::Null);
+}
+
+#[tokio::test]
+async fn listening_results_carry_transcripts_and_the_tracker_keeps_five() {
+    let s = start().await;
+    let ana = s.token("ana@example.com");
+    let blank = json!({"answers": vec![Value::Null; 40], "durationSeconds": 60}).to_string();
+    let mut last = Value::Null;
+    for _ in 0..6 {
+        let (status, r) = s
+            .post("/api/tests/listening/1/attempts", Some(&ana), &blank)
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        last = r;
+    }
+    assert_eq!(last["clb"], 3);
+    assert_eq!(
+        last["tefOld"],
+        json!({"kind": "below", "below": 145, "max": 360})
+    );
+    let transcript = last["questions"][0]["transcript"].as_array().unwrap();
+    assert!(transcript.len() >= 2);
+    assert!(["Femme", "Homme"].contains(&transcript[0]["speaker"].as_str().unwrap()));
+    let (_, progress) = s.get("/api/progress", Some(&ana)).await;
+    let points = progress["skills"]["listening"].as_array().unwrap();
+    assert_eq!(points.len(), 5, "the latest five");
+    assert_eq!(points[4]["resultId"], last["resultId"], "oldest to newest");
+}
+
+#[tokio::test]
+async fn malformed_attempts_get_400_and_store_nothing() {
+    let s = start().await;
+    let ana = s.token("ana@example.com");
+    let forty_nulls = vec![Value::Null; 40];
+    let mut bad_option = forty_nulls.clone();
+    bad_option[3] = json!(7);
+    for body in [
+        json!({"answers": vec![Value::Null; 39], "durationSeconds": 10}),
+        json!({"answers": bad_option, "durationSeconds": 10}),
+        json!({"answers": forty_nulls.clone(), "durationSeconds": -1}),
+        json!({"answers": forty_nulls.clone(), "durationSeconds": 10, "score": 40}),
+        json!({"answers": "all right"}),
+    ] {
+        let (status, err) = s
+            .post(
+                "/api/tests/reading/1/attempts",
+                Some(&ana),
+                &body.to_string(),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {err}");
+        assert!(err["error"].is_string());
+    }
+    let (_, progress) = s.get("/api/progress", Some(&ana)).await;
+    assert_eq!(progress["skills"]["reading"], json!([]));
+}

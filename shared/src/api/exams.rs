@@ -1,0 +1,411 @@
+//! Reading and listening exams: the catalogue, a test without its keys,
+//! grading an attempt, a stored result, and the progress tracker.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+
+use super::{ApiError, ApiRequest, ApiResponse, HandlerFuture};
+use crate::App;
+use crate::catalogue::TESTS_PER_PAPER;
+use crate::domain::content::{Image, Question, Test};
+use crate::domain::exam::{self, Skill};
+use crate::domain::scoring::{self, Paper, TefScore};
+use crate::domain::subscription::Subscription;
+use crate::domain::{Identity, UserDoc};
+use crate::ports::media::MediaKey;
+use crate::ports::results::{ResultId, ResultRecord};
+use crate::publish::audio_key;
+
+/// Sessions per skill the tracker fetches, and shows.
+const TRACKER_FETCH: usize = 10;
+const TRACKER_SHOW: usize = 5;
+
+const LOCKED: &str = "Subscribe to unlock this test.";
+
+/// The four categories; only reading and listening are exams with papers here.
+fn category(req: &ApiRequest) -> Result<(&'static str, Option<Paper>), ApiError> {
+    let raw = req.params.get("category").map(|c| c.trim().to_lowercase());
+    match raw.as_deref() {
+        Some("reading") => Ok(("reading", Some(Paper::Reading))),
+        Some("listening") => Ok(("listening", Some(Paper::Listening))),
+        Some("writing") => Ok(("writing", None)),
+        Some("speaking") => Ok(("speaking", None)),
+        _ => Err(ApiError::NotFound),
+    }
+}
+
+fn paper_and_id(req: &ApiRequest) -> Result<(Paper, u32), ApiError> {
+    let (_, paper) = category(req)?;
+    let paper = paper.ok_or(ApiError::NotFound)?;
+    let id = req
+        .params
+        .get("id")
+        .and_then(|s| s.parse::<u32>().ok())
+        .filter(|id| (1..=TESTS_PER_PAPER).contains(id))
+        .ok_or(ApiError::NotFound)?;
+    Ok((paper, id))
+}
+
+fn paper_name(p: Paper) -> &'static str {
+    match p {
+        Paper::Reading => "Reading",
+        Paper::Listening => "Listening",
+    }
+}
+
+async fn subscription(
+    app: &App,
+    identity: &Identity,
+) -> Result<(Option<UserDoc>, Subscription), ApiError> {
+    let doc = app.users.get_user(&identity.uid).await?.map(|v| v.value);
+    let sub = doc.clone().unwrap_or_default().subscription(app.now());
+    Ok((doc, sub))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CatalogueEntry {
+    id: u32,
+    title: String,
+    locked: bool,
+    available: bool,
+}
+
+/// `GET /api/tests/{category}`: the ten tests and which this user may open.
+pub fn catalogue(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
+    Box::pin(async move {
+        let identity = req.identity()?;
+        let (name, paper) = category(&req)?;
+        let (_, sub) = subscription(app, identity).await?;
+        let tests: Vec<CatalogueEntry> = match paper {
+            // Writing topics and speaking scenarios are published by their own features.
+            None => Vec::new(),
+            Some(p) => (1..=TESTS_PER_PAPER)
+                .map(|id| CatalogueEntry {
+                    id,
+                    title: format!("{} Test {id}", paper_name(p)),
+                    locked: !exam::can_open(id, &sub),
+                    available: app.catalogue.test(p, id).is_some(),
+                })
+                .collect(),
+        };
+        ApiResponse::ok(serde_json::json!({ "category": name, "tests": tests }))
+    })
+}
+
+#[derive(Serialize)]
+struct MediaImage {
+    url: String,
+    alt: String,
+    width: u32,
+    height: u32,
+}
+
+#[derive(Serialize)]
+struct DocumentView {
+    title: Option<String>,
+    text: Option<String>,
+    image: Option<MediaImage>,
+}
+
+#[derive(Serialize)]
+struct AudioView {
+    url: String,
+}
+
+/// A question as the quiz shows it: no key, no explanation, no transcript.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct QuestionView {
+    number: u32,
+    part: String,
+    prompt: String,
+    options: Vec<String>,
+    document: Option<DocumentView>,
+    image: Option<MediaImage>,
+    audio: Option<AudioView>,
+}
+
+async fn signed(app: &App, key: &str) -> Result<String, ApiError> {
+    let key = MediaKey::parse(key).map_err(|e| ApiError::internal("content media key", e))?;
+    Ok(app.media.signed_url(&key, app.config.media_url_ttl).await?)
+}
+
+async fn image_view(app: &App, img: &Option<Image>) -> Result<Option<MediaImage>, ApiError> {
+    match img {
+        None => Ok(None),
+        Some(i) => Ok(Some(MediaImage {
+            url: signed(app, &i.file).await?,
+            alt: i.alt.clone(),
+            width: i.width,
+            height: i.height,
+        })),
+    }
+}
+
+async fn question_view(app: &App, test: &Test, q: &Question) -> Result<QuestionView, ApiError> {
+    let document = match q.document.as_deref().and_then(|id| test.document(id)) {
+        None => None,
+        Some(d) => Some(DocumentView {
+            title: d.title.clone(),
+            text: d.text.clone(),
+            image: image_view(app, &d.image).await?,
+        }),
+    };
+    let audio = match audio_key(test, q, &app.catalogue.cast, app.speech.engine_id()) {
+        None => None,
+        Some(key) => Some(AudioView {
+            url: app.media.signed_url(&key, app.config.media_url_ttl).await?,
+        }),
+    };
+    Ok(QuestionView {
+        number: q.number,
+        part: q.part.clone(),
+        prompt: q.prompt.clone(),
+        options: q.options.clone(),
+        document,
+        image: image_view(app, &q.image).await?,
+        audio,
+    })
+}
+
+/// Finds a test the caller may open: 404 if unknown, 403 if not in their plan.
+async fn open_test<'a>(
+    app: &'a App,
+    req: &ApiRequest,
+) -> Result<(Paper, &'a Test, Option<UserDoc>), ApiError> {
+    let identity = req.identity()?;
+    let (paper, id) = paper_and_id(req)?;
+    let (doc, sub) = subscription(app, identity).await?;
+    if !exam::can_open(id, &sub) {
+        return Err(ApiError::Forbidden(LOCKED));
+    }
+    let test = app.catalogue.test(paper, id).ok_or(ApiError::NotFound)?;
+    Ok((paper, test, doc))
+}
+
+/// `GET /api/tests/{category}/{id}`: the questions, without keys, with signed media links.
+pub fn get_test(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
+    Box::pin(async move {
+        let (paper, test, _) = open_test(app, &req).await?;
+        let mut questions = Vec::with_capacity(test.questions.len());
+        for q in &test.questions {
+            questions.push(question_view(app, test, q).await?);
+        }
+        ApiResponse::ok(serde_json::json!({
+            "category": paper,
+            "id": test.id,
+            "title": test.title,
+            "timeLimitSeconds": exam::time_limit_seconds(paper),
+            "questions": questions,
+        }))
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct AttemptBody {
+    answers: Vec<Option<usize>>,
+    duration_seconds: u32,
+}
+
+#[derive(Serialize)]
+struct TranscriptLine {
+    speaker: String,
+    text: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ReviewedQuestion {
+    #[serde(flatten)]
+    question: QuestionView,
+    your_answer: Option<String>,
+    correct_answer: String,
+    correct: bool,
+    explanation: String,
+    transcript: Option<Vec<TranscriptLine>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AttemptResultView {
+    result_id: String,
+    quiz_id: String,
+    category: Paper,
+    test_id: u32,
+    title: String,
+    score: u32,
+    total: u32,
+    percent: u32,
+    duration_seconds: u32,
+    clb: u8,
+    tef_old: TefScore,
+    tef_new: TefScore,
+    #[serde(with = "time::serde::rfc3339")]
+    timestamp: OffsetDateTime,
+    questions: Vec<ReviewedQuestion>,
+}
+
+async fn result_view(
+    app: &App,
+    test: &Test,
+    r: &ResultRecord,
+) -> Result<AttemptResultView, ApiError> {
+    let paper = test.category;
+    let mut questions = Vec::with_capacity(test.questions.len());
+    for (i, q) in test.questions.iter().enumerate() {
+        let chosen = r.answers.get(i).copied().flatten();
+        let transcript = q.audio.as_ref().map(|lines| {
+            lines
+                .iter()
+                .map(|l| TranscriptLine {
+                    speaker: app
+                        .catalogue
+                        .cast
+                        .voices
+                        .get(&l.speaker)
+                        .map_or_else(|| l.speaker.clone(), |v| v.label.clone()),
+                    text: l.text.clone(),
+                })
+                .collect()
+        });
+        questions.push(ReviewedQuestion {
+            question: question_view(app, test, q).await?,
+            your_answer: chosen.and_then(|c| q.options.get(c).cloned()),
+            correct_answer: q.key().unwrap_or_default().to_owned(),
+            correct: chosen == Some(q.answer),
+            explanation: q.explanation.clone(),
+            transcript,
+        });
+    }
+    Ok(AttemptResultView {
+        result_id: r.id.as_str().to_owned(),
+        quiz_id: r.quiz_id.clone(),
+        category: paper,
+        test_id: r.test_id,
+        title: test.title.clone(),
+        score: r.score,
+        total: r.total,
+        percent: r.score * 100 / r.total.max(1),
+        duration_seconds: r.duration_seconds,
+        clb: r.clb,
+        tef_old: r.tef_old,
+        tef_new: r.tef_new,
+        timestamp: r.timestamp,
+        questions,
+    })
+}
+
+/// `POST /api/tests/{category}/{id}/attempts`: grades on the server, stores the result, returns the review.
+pub fn submit_attempt(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
+    Box::pin(async move {
+        let identity = req.identity()?;
+        let body: AttemptBody = req.json()?;
+        let (paper, test, doc) = open_test(app, &req).await?;
+        let graded =
+            exam::grade(test, &body.answers).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        let correct = u32::try_from(graded.iter().filter(|g| g.correct).count()).unwrap_or(0);
+        let estimate = scoring::estimate(paper, correct);
+        let now = app.now();
+        let record = ResultRecord {
+            id: ResultId::new(Skill::from(paper), now),
+            uid: identity.uid.clone(),
+            email: doc
+                .and_then(|d| d.email)
+                .or_else(|| identity.email.as_ref().map(ToString::to_string)),
+            skill: Skill::from(paper),
+            quiz_id: exam::quiz_id(paper, test.id),
+            test_id: test.id,
+            score: estimate.correct,
+            total: u32::try_from(test.questions.len()).unwrap_or(scoring::QUESTIONS),
+            clb: estimate.clb,
+            tef_old: estimate.tef_old,
+            tef_new: estimate.tef_new,
+            duration_seconds: exam::clamp_duration(paper, body.duration_seconds),
+            answers: body.answers,
+            timestamp: now,
+        };
+        app.results.add_result(&record).await?;
+        tracing::info!(uid = %identity.uid, quiz = %record.quiz_id, score = record.score, clb = record.clb, "attempt graded");
+        ApiResponse::ok(result_view(app, test, &record).await?)
+    })
+}
+
+/// `GET /api/results/{id}`: one of the caller's results, with its review. Anyone else's is 404.
+pub fn get_result(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
+    Box::pin(async move {
+        let identity = req.identity()?;
+        let id = req
+            .params
+            .get("id")
+            .and_then(|s| ResultId::parse(s))
+            .ok_or(ApiError::NotFound)?;
+        let record = app
+            .results
+            .get_result(&identity.uid, &id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        let paper = match record.skill {
+            Skill::Reading => Paper::Reading,
+            Skill::Listening => Paper::Listening,
+            _ => return Err(ApiError::NotFound),
+        };
+        let test = app
+            .catalogue
+            .test(paper, record.test_id)
+            .ok_or(ApiError::NotFound)?;
+        ApiResponse::ok(result_view(app, test, &record).await?)
+    })
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProgressPoint {
+    result_id: String,
+    #[serde(with = "time::serde::rfc3339")]
+    timestamp: OffsetDateTime,
+    clb: u8,
+    score: u32,
+    total: u32,
+    test_id: u32,
+}
+
+/// `GET /api/progress`: the latest five sessions per skill, oldest to newest, and the overall CLB.
+pub fn progress(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
+    Box::pin(async move {
+        let identity = req.identity()?;
+        let mut skills: BTreeMap<&'static str, Vec<ProgressPoint>> = BTreeMap::new();
+        let mut latest = Vec::new();
+        for skill in Skill::ALL {
+            let recent = app
+                .results
+                .recent_results(&identity.uid, skill, TRACKER_FETCH)
+                .await?;
+            let mut points: Vec<ProgressPoint> = recent
+                .into_iter()
+                .take(TRACKER_SHOW)
+                .map(|r| ProgressPoint {
+                    result_id: r.id.as_str().to_owned(),
+                    timestamp: r.timestamp,
+                    clb: r.clb,
+                    score: r.score,
+                    total: r.total,
+                    test_id: r.test_id,
+                })
+                .collect();
+            points.reverse();
+            if let Some(last) = points.last() {
+                latest.push(last.clb);
+            }
+            skills.insert(skill.as_str(), points);
+        }
+        ApiResponse::ok(serde_json::json!({
+            "skills": skills,
+            "overallClb": scoring::overall_clb(latest.iter().copied()),
+            "skillsWithResults": latest.len(),
+        }))
+    })
+}
