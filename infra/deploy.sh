@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Deploys the stack, then the frontend with its runtime config. Needs AWS
+# Deploys the stack, publishes the exam media, then the frontend with its runtime config. Needs AWS
 # credentials, the SAM CLI, cargo-lambda and zig (pip install aws-sam-cli cargo-lambda ziglang).
 #   infra/deploy.sh <stage> <auth-domain-prefix> <app-url> [google-client-id google-client-secret]
 set -euo pipefail
@@ -16,6 +16,10 @@ sam deploy --stack-name "$stack" --resolve-s3 --capabilities CAPABILITY_IAM --no
 
 out() { aws cloudformation describe-stacks --stack-name "$stack" --query "Stacks[0].Outputs[?OutputKey=='$1'].OutputValue" --output text; }
 bucket=$(out AppBucketName)
+
+# Exam media: the content's images and the listening audio, rendered by the neural voice.
+TEF_MEDIA=s3 TEF_MEDIA_BUCKET="$(out MediaBucketName)" TEF_SPEECH=openai \
+  cargo run --release -p local -- publish   # needs OPENAI_API_KEY
 
 (cd frontend && npm install --no-audit --no-fund && npm run build)
 cat > frontend/dist/config.json <<JSON

@@ -125,7 +125,11 @@ impl App {
                 api_key,
                 model,
                 base_url,
-            } => Arc::new(OpenAiSpeech::new(base_url, &api_key.0, model)),
+            } => Arc::new(OpenAiSpeech::new(
+                base_url,
+                api_key.as_ref().map(|k| k.0.as_str()),
+                model,
+            )),
         };
 
         Ok(Self {

@@ -64,9 +64,10 @@ impl std::fmt::Debug for Secret {
 pub enum SpeechConfig {
     /// espeak-ng, offline.
     Espeak,
-    /// OpenAI's speech API.
+    /// OpenAI's speech API. The key is needed to render audio (`tef-local publish`),
+    /// not to serve it: the API only computes the rendered files' names.
     OpenAi {
-        api_key: Secret,
+        api_key: Option<Secret>,
         model: String,
         base_url: String,
     },
@@ -173,10 +174,7 @@ impl Config {
         let speech = match var("TEF_SPEECH").as_deref() {
             None | Some("espeak") => SpeechConfig::Espeak,
             Some("openai") => SpeechConfig::OpenAi {
-                api_key: Secret(var("OPENAI_API_KEY").ok_or(ConfigError::Missing {
-                    var: "OPENAI_API_KEY",
-                    because: "TEF_SPEECH=openai",
-                })?),
+                api_key: var("OPENAI_API_KEY").map(Secret),
                 model: var("TEF_SPEECH_MODEL")
                     .unwrap_or_else(|| crate::adapters::openai_speech::DEFAULT_MODEL.to_owned()),
                 base_url: var("OPENAI_BASE_URL")

@@ -13,17 +13,18 @@ pub const DEFAULT_MODEL: &str = "gpt-4o-mini-tts";
 pub struct OpenAiSpeech {
     http: reqwest::Client,
     base_url: String,
-    api_key: String,
+    api_key: Option<String>,
     model: String,
     engine_id: String,
 }
 
 impl OpenAiSpeech {
-    pub fn new(base_url: &str, api_key: &str, model: &str) -> Self {
+    /// Without a key the engine still names its files, but cannot render.
+    pub fn new(base_url: &str, api_key: Option<&str>, model: &str) -> Self {
         Self {
             http: reqwest::Client::new(),
             base_url: base_url.trim_end_matches('/').to_owned(),
-            api_key: api_key.to_owned(),
+            api_key: api_key.map(str::to_owned),
             model: model.to_owned(),
             engine_id: format!("openai-{model}"),
         }
@@ -37,10 +38,15 @@ impl SpeechSynth for OpenAiSpeech {
     }
 
     async fn synthesize(&self, text: &str, voice: &Voice) -> Result<Bytes, SpeechError> {
+        let key = self.api_key.as_deref().ok_or_else(|| {
+            SpeechError::Unavailable(
+                "OPENAI_API_KEY is not set: it is needed to render audio".into(),
+            )
+        })?;
         let res = self
             .http
             .post(format!("{}/audio/speech", self.base_url))
-            .bearer_auth(&self.api_key)
+            .bearer_auth(key)
             .json(&json!({
                 "model": self.model,
                 "voice": voice.openai,
