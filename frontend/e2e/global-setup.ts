@@ -2,7 +2,7 @@
  * Starts the real local server (target/debug/tef-local) on a free port with a
  * fresh data folder, serving the built frontend; stops it afterwards.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -51,17 +51,17 @@ export default async function setup(project: TestProject) {
 
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tef-e2e-'));
-  const server = spawn(binary, [], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      TEF_DATA_DIR: dataDir,
-      TEF_STATIC_DIR: join(root, 'frontend/dist'),
-      RUST_LOG: process.env.RUST_LOG ?? 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    TEF_DATA_DIR: dataDir,
+    TEF_STATIC_DIR: join(root, 'frontend/dist'),
+    RUST_LOG: process.env.RUST_LOG ?? 'warn',
+  };
+  // Publish the exam media (images, rendered audio) as `make run` does.
+  const published = spawnSync(binary, ['publish'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (published.status !== 0) throw new Error(`tef-local publish failed with status ${String(published.status)}`);
+  const server = spawn(binary, [], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(`${baseUrl}/api/health`, server, 30_000);
   project.provide('baseUrl', baseUrl);
