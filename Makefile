@@ -9,13 +9,14 @@ CARGO ?= cargo
 SERVER := target/debug/tef-local
 
 .PHONY: help run build frontend server token test test-rust test-frontend lint lint-rust lint-frontend \
-        lint-template e2e screenshots clean
+        lint-template e2e screenshots bench clean
 
 help:
 	@echo "make run                       build and serve the product locally (PORT=8080)"
 	@echo "make test                      run every check and test (installs what it needs)"
 	@echo "make token EMAIL=a@example.com print a bearer token for that user"
 	@echo "make screenshots               landing page screenshots into artifacts/screenshots"
+	@echo "make bench                     initial JS size and API latency (wrk)"
 
 ## ---- run -----------------------------------------------------------------
 
@@ -70,6 +71,9 @@ test-frontend:
 # A real browser (Debian's chromium via playwright-core) against the real local server.
 e2e: build
 	cd frontend && npm run --silent e2e
+
+bench: build
+	scripts/bench.sh
 
 screenshots: build
 	cd frontend && TEF_SCREENSHOTS=1 npx vitest run --config vitest.e2e.config.ts e2e/screenshots.e2e.ts
