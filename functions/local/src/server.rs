@@ -202,10 +202,29 @@ struct MediaQuery {
 }
 
 /// `GET /media/{key}?expires=…&sig=…`: a signed link to a local media file.
+/// A single `bytes=a-b`, `bytes=a-` or `bytes=-n` range within `len` bytes, as (first, last).
+fn byte_range(header: &str, len: usize) -> Option<(usize, usize)> {
+    let spec = header.trim().strip_prefix("bytes=")?;
+    if spec.contains(',') || len == 0 {
+        return None;
+    }
+    let (a, b) = spec.split_once('-')?;
+    let (first, last) = match (a.trim(), b.trim()) {
+        ("", n) => {
+            let n: usize = n.parse().ok()?;
+            (len.checked_sub(n.min(len))?, len - 1)
+        }
+        (a, "") => (a.parse().ok()?, len - 1),
+        (a, b) => (a.parse().ok()?, b.parse::<usize>().ok()?.min(len - 1)),
+    };
+    (first <= last && first < len).then_some((first, last))
+}
+
 async fn media(
     State(s): State<Arc<ServerState>>,
     Path(key): Path<String>,
     Query(q): Query<MediaQuery>,
+    headers: HeaderMap,
 ) -> Response {
     let Some(local) = &s.app.local_media else {
         return (StatusCode::NOT_FOUND, "Not found").into_response();
@@ -223,14 +242,33 @@ async fn media(
     match local.read(&key).await {
         Ok(Some(bytes)) => {
             let left = (expires - OffsetDateTime::now_utc().unix_timestamp()).max(0);
-            (
-                [
-                    (header::CONTENT_TYPE, key.content_type().to_owned()),
-                    (header::CACHE_CONTROL, format!("private, max-age={left}")),
-                ],
-                bytes,
-            )
-                .into_response()
+            let common = [
+                (header::CONTENT_TYPE, key.content_type().to_owned()),
+                (header::CACHE_CONTROL, format!("private, max-age={left}")),
+                (header::ACCEPT_RANGES, "bytes".to_owned()),
+            ];
+            let range = headers
+                .get(header::RANGE)
+                .and_then(|v| v.to_str().ok())
+                .map(|r| byte_range(r, bytes.len()));
+            match range {
+                None => (common, bytes).into_response(),
+                Some(Some((first, last))) => (
+                    StatusCode::PARTIAL_CONTENT,
+                    common,
+                    [(
+                        header::CONTENT_RANGE,
+                        format!("bytes {first}-{last}/{}", bytes.len()),
+                    )],
+                    bytes.slice(first..=last),
+                )
+                    .into_response(),
+                Some(None) => (
+                    StatusCode::RANGE_NOT_SATISFIABLE,
+                    [(header::CONTENT_RANGE, format!("bytes */{}", bytes.len()))],
+                )
+                    .into_response(),
+            }
         }
         Ok(None) => (StatusCode::NOT_FOUND, "Not found").into_response(),
         Err(e) => {
@@ -365,4 +403,21 @@ fn error_page(e: &OAuthError) -> String {
         escape(e.code),
         escape(&e.description)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::byte_range;
+
+    #[test]
+    fn byte_ranges_follow_rfc_9110() {
+        assert_eq!(byte_range("bytes=0-9", 100), Some((0, 9)));
+        assert_eq!(byte_range("bytes=90-", 100), Some((90, 99)));
+        assert_eq!(byte_range("bytes=-10", 100), Some((90, 99)));
+        assert_eq!(byte_range("bytes=50-500", 100), Some((50, 99)));
+        assert_eq!(byte_range("bytes=100-", 100), None);
+        assert_eq!(byte_range("bytes=9-0", 100), None);
+        assert_eq!(byte_range("bytes=0-1,5-6", 100), None);
+        assert_eq!(byte_range("items=0-1", 100), None);
+    }
 }
