@@ -43,7 +43,13 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error(`the local server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-export default async function setup(project: TestProject) {
+export interface RunningServer {
+  baseUrl: string;
+  stop: () => void;
+}
+
+/** Starts tef-local on a free port with a fresh data folder; `extraEnv` adds settings. */
+export async function startServer(extraEnv: Record<string, string> = {}, publish = true): Promise<RunningServer> {
   const binary = join(root, 'target/debug/tef-local');
   const dist = join(root, 'frontend/dist/index.html');
   if (!existsSync(binary)) throw new Error(`${binary} is missing: run \`make build\` first (make e2e does)`);
@@ -57,17 +63,27 @@ export default async function setup(project: TestProject) {
     TEF_DATA_DIR: dataDir,
     TEF_STATIC_DIR: join(root, 'frontend/dist'),
     RUST_LOG: process.env.RUST_LOG ?? 'warn',
+    ...extraEnv,
   };
-  // Publish the exam media (images, rendered audio) as `make run` does.
-  const published = spawnSync(binary, ['publish'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (published.status !== 0) throw new Error(`tef-local publish failed with status ${String(published.status)}`);
+  if (publish) {
+    // Publish the exam media (images, rendered audio) as `make run` does.
+    const published = spawnSync(binary, ['publish'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (published.status !== 0) throw new Error(`tef-local publish failed with status ${String(published.status)}`);
+  }
   const server = spawn(binary, [], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(`${baseUrl}/api/health`, server, 30_000);
-  project.provide('baseUrl', baseUrl);
-
-  return () => {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    stop: () => {
+      server.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+export default async function setup(project: TestProject) {
+  const server = await startServer();
+  project.provide('baseUrl', server.baseUrl);
+  return server.stop;
 }
