@@ -33,8 +33,8 @@ export const routes: RouteObject[] = [
       {
         path: '/quiz/:category/:testId',
         lazy: async () => {
-          const { UpcomingPage } = await import('@/features/upcoming/UpcomingPage');
-          return { element: guarded(<UpcomingPage screen="quiz" />) };
+          const { QuizPage } = await import('@/features/quiz/QuizPage');
+          return { element: guarded(<QuizPage />) };
         },
       },
       {
@@ -53,10 +53,17 @@ export const routes: RouteObject[] = [
       },
       { path: '/results', element: <Navigate to="/results-tracker" replace /> },
       {
+        path: '/results/:resultId',
+        lazy: async () => {
+          const { ResultsPage } = await import('@/features/results/ResultsPage');
+          return { element: guarded(<ResultsPage />) };
+        },
+      },
+      {
         path: '/results-tracker',
         lazy: async () => {
-          const { UpcomingPage } = await import('@/features/upcoming/UpcomingPage');
-          return { element: <LoginRequired><UpcomingPage screen="tracker" /></LoginRequired> };
+          const { TrackerPage } = await import('@/features/tracker/TrackerPage');
+          return { element: <LoginRequired><TrackerPage /></LoginRequired> };
         },
       },
       {

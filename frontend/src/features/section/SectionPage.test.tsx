@@ -1,10 +1,22 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { Catalogue } from '@/shared/api/types';
 import { renderWithApp } from '@/test/render';
+import { server } from '@/test/server';
 import { parseCategory } from './categories';
 import { SectionPage } from './SectionPage';
 
 const routes = [{ path: '/section/:category', element: <SectionPage /> }];
+
+function catalogue(category: 'reading' | 'listening', free = true): Catalogue {
+  const label = category === 'reading' ? 'Reading' : 'Listening';
+  return {
+    category,
+    tests: Array.from({ length: 10 }, (_, i) => ({ id: i + 1, title: `${label} Test ${i + 1}`, locked: free && i > 0, available: i < 3 })),
+  };
+}
 
 describe('SectionPage', () => {
   it('trims and lower-cases the category', () => {
@@ -14,6 +26,7 @@ describe('SectionPage', () => {
   });
 
   it('shows the intro pill, title and explainer', () => {
+    server.use(http.get('/api/tests/listening', () => HttpResponse.json(catalogue('listening'))));
     renderWithApp(<></>, { path: '/section/LISTENING', routes });
     expect(screen.getByText('Listening Section')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Listening Tests' })).toBeInTheDocument();
@@ -25,5 +38,58 @@ describe('SectionPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Error: The category value is invalid. Please check your navigation link.',
     );
+  });
+
+  it('lists open, locked and coming-soon tests', async () => {
+    server.use(http.get('/api/tests/reading', () => HttpResponse.json(catalogue('reading'))));
+    renderWithApp(<></>, { path: '/section/reading', routes });
+    expect(screen.getByText('Loading the tests…')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Reading Test 1/ })).toHaveAttribute('href', '/quiz/reading/1');
+
+    const locked = screen.getByText('Reading Test 2 (Subscribe to unlock)');
+    expect(locked.closest('a')).toBeNull();
+    const entry = locked.closest('li');
+    if (!entry) throw new Error('no entry');
+    expect(within(entry).getByRole('link', { name: 'See plans to unlock Reading Test 2' })).toHaveAttribute('href', '/#pricing');
+
+    // Locked, and not published yet either: says so next to the plans link.
+    const lockedSoon = screen.getByText('Reading Test 4 (Subscribe to unlock)').closest('li');
+    if (!lockedSoon) throw new Error('no entry');
+    expect(within(lockedSoon).getByText('Content coming soon')).toBeInTheDocument();
+    expect(within(entry).queryByText('Content coming soon')).not.toBeInTheDocument();
+    expect(screen.getAllByText(/\(Subscribe to unlock\)$/)).toHaveLength(9);
+  });
+
+  it('opens every published test to a subscriber; the others are coming soon, not links', async () => {
+    server.use(http.get('/api/tests/listening', () => HttpResponse.json(catalogue('listening', false))));
+    renderWithApp(<></>, { path: '/section/listening', routes });
+    expect(await screen.findByRole('link', { name: /^Listening Test 3/ })).toHaveAttribute('href', '/quiz/listening/3');
+    expect(screen.queryByText(/Subscribe to unlock/)).not.toBeInTheDocument();
+    const soon = screen.getByText('Listening Test 4 (coming soon)');
+    expect(soon.closest('a')).toBeNull();
+    expect(within(soon.closest('li') ?? document.body).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getAllByText(/\(coming soon\)$/)).toHaveLength(7);
+  });
+
+  it('says writing tasks open in an upcoming release when the list is empty', async () => {
+    server.use(http.get('/api/tests/writing', () => HttpResponse.json({ category: 'writing', tests: [] })));
+    renderWithApp(<></>, { path: '/section/writing', routes });
+    expect(await screen.findByText('Writing tasks open in an upcoming release.')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('says when the list could not be loaded, and tries again', async () => {
+    let fail = true;
+    server.use(
+      http.get('/api/tests/reading', () =>
+        fail ? HttpResponse.json({ error: 'Something went wrong on our side.' }, { status: 500 }) : HttpResponse.json(catalogue('reading')),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<></>, { path: '/section/reading', routes });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The list of tests could not be loaded.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: /^Reading Test 1/ })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import { useParams } from 'react-router';
 import { CATEGORY_INFO, parseCategory } from './categories';
+import { TestList } from './TestList';
 import './section.css';
 
-/** Test selection for one paper (spec §2). The test list arrives with the exam engine. */
+/** Test selection for one paper (spec §2): the header, the explainer, then the tests. */
 export function SectionPage() {
   const category = parseCategory(useParams().category);
   if (!category) {
@@ -28,7 +29,7 @@ export function SectionPage() {
           ))}
         </ul>
       </aside>
-      <p className="notice">The mock exams of this section open with the next release of the exam engine.</p>
+      <TestList key={category} category={category} />
     </section>
   );
 }
