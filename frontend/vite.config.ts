@@ -27,7 +27,9 @@ export default defineConfig({
       },
     },
     sourcemap: true,
-    chunkSizeWarningLimit: 250,
+    // main (React, router, landing) is ~116 KB gzip; recharts (~110 KB gzip) loads only on the tracker.
+    // `make bench` reports the initial JavaScript.
+    chunkSizeWarningLimit: 400,
   },
   test: {
     environment: 'jsdom',

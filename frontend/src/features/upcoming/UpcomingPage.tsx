@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 
 const TITLES = {
-  quiz: 'Mock exam',
   writing: 'TEF CANADA - EXPRESSION ÉCRITE',
   speaking: 'TEF CANADA - EXPRESSION ORALE',
-  tracker: 'Your CLB Progress Tracker',
 } as const;
 
 /** A screen whose feature is not released yet: says so plainly, never pretends. */
