@@ -70,6 +70,7 @@ fn result(uid: &str, skill: Skill, at: OffsetDateTime, score: u32) -> ResultReco
         duration_seconds: 1800,
         answers: vec![Some(1), None, Some(3)],
         timestamp: at,
+        attempt_id: None,
     }
 }
 

@@ -288,3 +288,35 @@ async fn malformed_attempts_get_400_and_store_nothing() {
     let (_, progress) = s.get("/api/progress", Some(&ana)).await;
     assert_eq!(progress["skills"]["reading"], json!([]));
 }
+
+#[tokio::test]
+async fn a_resent_attempt_is_stored_once() {
+    let s = start().await;
+    let ana = s.token("ana@example.com");
+    let body = json!({"answers": vec![Value::Null; 40], "durationSeconds": 30, "attemptId": "reading-1-1795348800000"}).to_string();
+    let (_, first) = s
+        .post("/api/tests/reading/1/attempts", Some(&ana), &body)
+        .await;
+    let (status, again) = s
+        .post("/api/tests/reading/1/attempts", Some(&ana), &body)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again["resultId"], first["resultId"]);
+    let (_, progress) = s.get("/api/progress", Some(&ana)).await;
+    assert_eq!(progress["skills"]["reading"].as_array().unwrap().len(), 1);
+    // Another user's attempt with the same id is theirs, not Ana's.
+    let bob = s.token("bob@example.com");
+    let (_, bobs) = s
+        .post("/api/tests/reading/1/attempts", Some(&bob), &body)
+        .await;
+    assert_ne!(bobs["resultId"], first["resultId"]);
+    let bad =
+        json!({"answers": vec![Value::Null; 40], "durationSeconds": 30, "attemptId": "no spaces!"})
+            .to_string();
+    assert_eq!(
+        s.post("/api/tests/reading/1/attempts", Some(&ana), &bad)
+            .await
+            .0,
+        StatusCode::BAD_REQUEST
+    );
+}

@@ -209,6 +209,16 @@ pub fn get_test(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
 struct AttemptBody {
     answers: Vec<Option<usize>>,
     duration_seconds: u32,
+    /// The browser's id for this attempt: a resent submission returns the first result.
+    #[serde(default)]
+    attempt_id: Option<String>,
+}
+
+/// How far back a resent attempt is looked for.
+const RESEND_WINDOW: usize = 20;
+
+fn valid_attempt_id(id: &str) -> bool {
+    (8..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
 #[derive(Serialize)]
@@ -305,6 +315,24 @@ pub fn submit_attempt(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         let identity = req.identity()?;
         let body: AttemptBody = req.json()?;
         let (paper, test, doc) = open_test(app, &req).await?;
+        if let Some(a) = &body.attempt_id {
+            if !valid_attempt_id(a) {
+                return Err(ApiError::BadRequest(
+                    "attemptId must be 8 to 64 letters, digits or dashes.".into(),
+                ));
+            }
+            let recent = app
+                .results
+                .recent_results(&identity.uid, Skill::from(paper), RESEND_WINDOW)
+                .await?;
+            if let Some(first) = recent
+                .iter()
+                .find(|r| r.attempt_id.as_deref() == Some(a.as_str()) && r.test_id == test.id)
+            {
+                tracing::info!(uid = %identity.uid, attempt = %a, "resent attempt: returning its first result");
+                return ApiResponse::ok(result_view(app, test, first).await?);
+            }
+        }
         let graded =
             exam::grade(test, &body.answers).map_err(|e| ApiError::BadRequest(e.to_string()))?;
         let correct = u32::try_from(graded.iter().filter(|g| g.correct).count()).unwrap_or(0);
@@ -327,6 +355,7 @@ pub fn submit_attempt(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
             duration_seconds: exam::clamp_duration(paper, body.duration_seconds),
             answers: body.answers,
             timestamp: now,
+            attempt_id: body.attempt_id,
         };
         app.results.add_result(&record).await?;
         tracing::info!(uid = %identity.uid, quiz = %record.quiz_id, score = record.score, clb = record.clb, "attempt graded");

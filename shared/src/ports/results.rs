@@ -68,6 +68,8 @@ pub struct ResultRecord {
     pub duration_seconds: u32,
     pub answers: Vec<Option<usize>>,
     pub timestamp: OffsetDateTime,
+    /// The browser's id for the attempt, so a resent submission is not stored twice.
+    pub attempt_id: Option<String>,
 }
 
 impl ResultRecord {
@@ -89,6 +91,9 @@ impl ResultRecord {
             "answers": self.answers,
         });
         v[self.skill.clb_field()] = json!(self.clb);
+        if let Some(a) = &self.attempt_id {
+            v["attemptId"] = json!(a);
+        }
         v
     }
 
@@ -135,6 +140,10 @@ impl ResultRecord {
                 .map_err(|_| bad("answers"))?,
             timestamp: OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
                 .map_err(|_| bad("timestamp"))?,
+            attempt_id: v
+                .get("attemptId")
+                .and_then(Value::as_str)
+                .map(str::to_owned),
         })
     }
 }
@@ -208,6 +217,7 @@ mod tests {
             duration_seconds: 2000,
             answers: vec![Some(0), None],
             timestamp: datetime!(2026-11-22 12:00:00.123 UTC),
+            attempt_id: Some("listening-1-1795348800000".into()),
         };
         let v = r.to_json();
         assert_eq!(v["compOralCLB"], 7);

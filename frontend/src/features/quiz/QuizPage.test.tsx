@@ -252,7 +252,9 @@ describe('QuizPage: finishing', () => {
     );
     renderQuiz();
     expect(await screen.findByText('results page for reading.0001.abc')).toBeInTheDocument();
-    expect(calls.posts).toEqual([{ answers: [1, null, null, null], durationSeconds: 3600 }]);
+    expect(calls.posts).toEqual([
+      { answers: [1, null, null, null], durationSeconds: 3600, attemptId: expect.stringMatching(/^reading-1-\d+$/) as unknown },
+    ]);
   });
 });
 
@@ -286,7 +288,9 @@ describe('QuizPage: the timer', () => {
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await vi.waitFor(() => expect(screen.getByText('results page for reading.0001.abc')).toBeInTheDocument());
-    expect(calls.posts).toEqual([{ answers: [null, 1, null, null], durationSeconds: 3600 }]);
+    expect(calls.posts).toEqual([
+      { answers: [null, 1, null, null], durationSeconds: 3600, attemptId: expect.stringMatching(/^reading-1-\d+$/) as unknown },
+    ]);
   });
 });
 

@@ -101,7 +101,13 @@ export function QuizSession({ test, issuedAt, refresh }: Props) {
     (a: SavedAttempt) => {
       if (sending.current) return;
       sending.current = true;
-      const body: AttemptRequest = { answers: a.answers, durationSeconds: usedSeconds(a, limitMs) };
+      // The deadline is fixed when the attempt starts: it names the attempt, so a resent
+      // submission (lost response, reload) is stored once.
+      const body: AttemptRequest = {
+        answers: a.answers,
+        durationSeconds: usedSeconds(a, limitMs),
+        attemptId: `${test.category}-${String(test.id)}-${String(a.deadline)}`,
+      };
       api
         .post<AttemptResult>(`/api/tests/${test.category}/${test.id}/attempts`, body)
         .then((result) => {

@@ -91,6 +91,8 @@ export interface QuizTest {
 export interface AttemptRequest {
   answers: (number | null)[];
   durationSeconds: number;
+  /** Names the attempt (8–64 letters, digits, dashes): a resent submission returns the first result. */
+  attemptId?: string;
 }
 
 export type TefScore = { kind: 'score'; value: number; max: number } | { kind: 'below'; below: number; max: number };
