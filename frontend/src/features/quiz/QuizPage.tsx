@@ -5,6 +5,7 @@ import type { Paper, QuizTest } from '@/shared/api/types';
 import { PAPER_LABEL, parseQuizRoute } from './paper';
 import { QuizSession } from './QuizSession';
 import './quiz.css';
+import { RetryAlert } from '@/shared/ui/RetryAlert';
 
 type Load =
   | { status: 'loading' }
@@ -84,19 +85,14 @@ function Loader({ paper, testId }: { paper: Paper; testId: number }) {
           <h1 className="page-title">
             {label} Test {testId}
           </h1>
-          <p className="error-text" role="alert">
-            The test could not be loaded. {load.message}
-          </p>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
+          <RetryAlert
+            primary
+            message={`The test could not be loaded. ${load.message}`}
+            onRetry={() => {
               setLoad({ status: 'loading' });
               setAttempt((n) => n + 1);
             }}
-          >
-            Try again
-          </button>
+          />
         </section>
       );
     case 'ready':

@@ -9,6 +9,7 @@ import { Breakdown } from './Breakdown';
 import { clbText, PAPER_LABEL, tefText } from './format';
 import { ScoreRing } from './ScoreRing';
 import './results.css';
+import { RetryAlert } from '@/shared/ui/RetryAlert';
 
 type Load =
   | { status: 'loading' }
@@ -138,19 +139,14 @@ function Loader({ resultId, initial }: { resultId: string; initial: { result: At
       return (
         <section className="page page-narrow status-page">
           <h1 className="page-title">Your Test Results</h1>
-          <p className="error-text" role="alert">
-            Your results could not be loaded. {load.message}
-          </p>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
+          <RetryAlert
+            primary
+            message={`Your results could not be loaded. ${load.message}`}
+            onRetry={() => {
               setLoad({ status: 'loading' });
               setAttempt((n) => n + 1);
             }}
-          >
-            Try again
-          </button>
+          />
         </section>
       );
     case 'ready':

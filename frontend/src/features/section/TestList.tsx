@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { api } from '@/shared/api';
 import type { Catalogue, CatalogueEntry } from '@/shared/api/types';
 import { CATEGORY_INFO, type Category } from './categories';
+import { RetryAlert } from '@/shared/ui/RetryAlert';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; tests: CatalogueEntry[] };
 
@@ -90,19 +91,13 @@ export function TestList({ category }: { category: Category }) {
   if (load.status === 'error') {
     return (
       <div className="test-list-error">
-        <p className="error-text" role="alert">
-          The list of tests could not be loaded. {load.message}
-        </p>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => {
+        <RetryAlert
+          message={`The list of tests could not be loaded. ${load.message}`}
+          onRetry={() => {
             setLoad({ status: 'loading' });
             setAttempt((n) => n + 1);
           }}
-        >
-          Try again
-        </button>
+        />
       </div>
     );
   }

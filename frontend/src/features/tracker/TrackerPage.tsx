@@ -6,6 +6,7 @@ import { useAuth } from '@/shared/auth';
 import { formatLocalDate } from '@/shared/format';
 import { clbText, resultPath, SKILLS, type SkillInfo } from './skills';
 import './tracker.css';
+import { RetryAlert } from '@/shared/ui/RetryAlert';
 
 // recharts loads with the charts only, in its own chunk.
 const SkillChart = lazy(() => import('./SkillChart'));
@@ -119,19 +120,13 @@ function Tracker() {
   if (load.status === 'error') {
     return (
       <div className="tracker-error">
-        <p className="error-text" role="alert">
-          Failed to load some or all exam results.
-        </p>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => {
+        <RetryAlert
+          message="Failed to load some or all exam results."
+          onRetry={() => {
             setLoad({ status: 'loading' });
             setAttempt((n) => n + 1);
           }}
-        >
-          Try again
-        </button>
+        />
       </div>
     );
   }
