@@ -24,6 +24,15 @@ pub enum ConfigError {
     },
 }
 
+/// Wraps a variable lookup so that a value is trimmed, and a blank one reads as unset.
+pub fn non_empty(get: impl Fn(&str) -> Option<String>) -> impl Fn(&str) -> Option<String> {
+    move |k| {
+        get(k)
+            .map(|v| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
+    }
+}
+
 /// Where user documents live.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StoreConfig {
@@ -97,11 +106,7 @@ impl Config {
 
     /// Reads configuration through `get`, so tests need not touch the environment.
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
-        let var = |k: &str| {
-            get(k)
-                .map(|v| v.trim().to_owned())
-                .filter(|v| !v.is_empty())
-        };
+        let var = non_empty(get);
 
         let data_dir =
             PathBuf::from(var("TEF_DATA_DIR").unwrap_or_else(|| Self::DEFAULT_DATA_DIR.to_owned()));
@@ -301,14 +306,21 @@ mod tests {
     }
 
     #[test]
-    fn openai_speech_needs_a_key_that_is_never_printed() {
-        let err = config(&[("TEF_SPEECH", "openai")]).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "OPENAI_API_KEY is required when TEF_SPEECH=openai"
-        );
+    fn openai_speech_keys_are_optional_and_never_printed() {
+        // Serving needs no key (the API only names the audio files); rendering does.
+        let c = config(&[("TEF_SPEECH", "openai")]).unwrap();
+        assert!(matches!(
+            c.speech,
+            SpeechConfig::OpenAi { api_key: None, .. }
+        ));
         let c = config(&[("TEF_SPEECH", "openai"), ("OPENAI_API_KEY", "sk-live-123")]).unwrap();
-        assert!(matches!(c.speech, SpeechConfig::OpenAi { .. }));
+        assert!(matches!(
+            c.speech,
+            SpeechConfig::OpenAi {
+                api_key: Some(_),
+                ..
+            }
+        ));
         assert!(!format!("{c:?}").contains("sk-live-123"));
     }
 

@@ -43,11 +43,7 @@ impl LocalConfig {
     }
 
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
-        let var = |k: &str| {
-            get(k)
-                .map(|v| v.trim().to_owned())
-                .filter(|v| !v.is_empty())
-        };
+        let var = shared::config::non_empty(get);
         let port = match var("PORT") {
             None => 8080,
             Some(p) => p.parse().map_err(|_| ConfigError::Invalid {
