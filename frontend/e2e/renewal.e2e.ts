@@ -33,6 +33,8 @@ describe('silent renewal', () => {
     const page = await context.newPage();
     await page.goto(server.baseUrl + '/dashboard');
     await signInThroughPopup(page, 'renewal@example.com', () => page.getByRole('button', { name: 'Login' }).first().click());
+    // The opener exchanges the code after the popup closes: wait until it is signed in.
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
     const first = await page.evaluate(storedIdToken);
     expect(first).toBeTruthy();
     await expect
