@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{TestServer, start};
+use common::{TestServer, start, start_with_content};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use shared::domain::UserDoc;
@@ -157,12 +157,42 @@ async fn locked_tests_get_403_and_unknown_ones_404() {
             "{path}"
         );
     }
-    // A subscriber may open test 2; it is 404 until its content is published.
+}
+
+#[tokio::test]
+async fn a_test_whose_content_is_not_published_is_404_even_to_subscribers() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content");
+    let read = |name: &str| std::fs::read_to_string(format!("{root}/{name}")).unwrap();
+    let (voices, reading) = (read("voices.json"), read("reading/test-01.json"));
+    let s =
+        start_with_content(&[("voices.json", &voices), ("reading/test-01.json", &reading)]).await;
+    let ana = s.token("ana@example.com");
     subscribe(&s, &ana).await;
+    let (_, cat) = s.get("/api/tests/reading", Some(&ana)).await;
+    assert_eq!(cat["tests"][0]["available"], true);
     assert_eq!(
-        s.get("/api/tests/reading/2", Some(&ana)).await.0,
-        StatusCode::NOT_FOUND
+        cat["tests"][1],
+        json!({"id": 2, "title": "Reading Test 2", "locked": false, "available": false})
     );
+    assert_eq!(
+        s.get("/api/tests/reading/1", Some(&ana)).await.0,
+        StatusCode::OK
+    );
+    for path in ["/api/tests/reading/2", "/api/tests/listening/1"] {
+        assert_eq!(
+            s.get(path, Some(&ana)).await.0,
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+    let (status, _) = s
+        .post(
+            "/api/tests/reading/2/attempts",
+            Some(&ana),
+            r#"{"answers": [], "durationSeconds": 1}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
@@ -319,4 +349,65 @@ async fn a_resent_attempt_is_stored_once() {
             .0,
         StatusCode::BAD_REQUEST
     );
+}
+
+#[tokio::test]
+async fn a_subscriber_can_take_every_published_test() {
+    let s = start().await;
+    let media_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/media");
+    shared::publish::publish_images(std::path::Path::new(media_dir), s.state.app.media.as_ref())
+        .await
+        .unwrap();
+    let ana = s.token("ana@example.com");
+    subscribe(&s, &ana).await;
+    let mut taken = 0;
+    for paper in [Paper::Reading, Paper::Listening] {
+        let category = format!("{paper:?}").to_lowercase();
+        let ids: Vec<u32> = s.state.app.catalogue.tests(paper).map(|t| t.id).collect();
+        for id in ids {
+            let at = format!("{category} test {id}");
+            let (status, test) = s
+                .get(&format!("/api/tests/{category}/{id}"), Some(&ana))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{at}");
+            let questions = test["questions"].as_array().unwrap();
+            assert_eq!(questions.len(), 40, "{at}");
+            // Every image the paper shows is served, as SVG, through its signed link.
+            let images = questions
+                .iter()
+                .flat_map(|q| [&q["image"], &q["document"]["image"]]);
+            for url in images.filter_map(|i| i["url"].as_str()) {
+                let res = s.http.get(s.url(url)).send().await.unwrap();
+                assert_eq!(res.status(), StatusCode::OK, "{at}: {url}");
+                assert_eq!(
+                    res.headers()["content-type"],
+                    "image/svg+xml",
+                    "{at}: {url}"
+                );
+            }
+            if paper == Paper::Listening {
+                assert!(
+                    questions.iter().all(|q| q["audio"]["url"].is_string()),
+                    "{at}"
+                );
+            }
+            let answers: Vec<Value> = keys(&s, paper, id).into_iter().map(|k| json!(k)).collect();
+            let body = json!({"answers": answers, "durationSeconds": 1800}).to_string();
+            let (status, result) = s
+                .post(
+                    &format!("/api/tests/{category}/{id}/attempts"),
+                    Some(&ana),
+                    &body,
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{at}: {result}");
+            assert_eq!(
+                (result["score"].clone(), result["clb"].clone()),
+                (json!(40), json!(10)),
+                "{at}"
+            );
+            taken += 1;
+        }
+    }
+    assert!(taken >= 2, "reading and listening test 1 at least");
 }

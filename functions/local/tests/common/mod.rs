@@ -22,6 +22,16 @@ pub struct TestServer {
 }
 
 pub async fn start() -> TestServer {
+    start_with(None).await
+}
+
+/// The server with only the given content instead of the embedded content.
+pub async fn start_with_content(files: &[(&str, &str)]) -> TestServer {
+    let catalogue = shared::catalogue::Catalogue::from_files(files).unwrap();
+    start_with(Some(catalogue)).await
+}
+
+async fn start_with(catalogue: Option<shared::catalogue::Catalogue>) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
     let static_dir = dir.path().join("dist");
     std::fs::create_dir_all(static_dir.join("assets")).unwrap();
@@ -41,7 +51,13 @@ pub async fn start() -> TestServer {
     vars.insert("TEF_DATA_DIR", data.display().to_string());
     let local = LocalConfig::from_lookup(|k| vars.get(k).cloned()).unwrap();
     let config = shared::Config::from_lookup(|k| vars.get(k).cloned()).unwrap();
-    let state = ServerState::build(local, config).await.unwrap();
+    let mut state = ServerState::build(local, config).await.unwrap();
+    if let Some(catalogue) = catalogue {
+        std::sync::Arc::get_mut(&mut state)
+            .expect("the state is not shared yet")
+            .app
+            .catalogue = std::sync::Arc::new(catalogue);
+    }
     let app = router(state.clone());
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
     TestServer {
