@@ -9,7 +9,7 @@ CARGO ?= cargo
 SERVER := target/debug/tef-local
 
 .PHONY: help run build frontend server token test test-rust test-frontend lint lint-rust lint-frontend \
-        lint-template e2e screenshots bench clean
+        lint-template e2e screenshots bench audio-report clean
 
 help:
 	@echo "make run                       build and serve the product locally (PORT=8080)"
@@ -17,6 +17,7 @@ help:
 	@echo "make token EMAIL=a@example.com print a bearer token for that user"
 	@echo "make screenshots               landing page screenshots into artifacts/screenshots"
 	@echo "make bench                     initial JS size and API latency (wrk)"
+	@echo "make audio-report              length, speaking rate and loudness of every listening clip (sox)"
 
 ## ---- run -----------------------------------------------------------------
 
@@ -77,6 +78,12 @@ bench: build
 
 screenshots: build
 	cd frontend && TEF_SCREENSHOTS=1 npx vitest run --config vitest.e2e.config.ts e2e/screenshots.e2e.ts
+
+# Publishes the media into data/ as `make run` does, then measures every clip.
+audio-report: server
+	scripts/ensure-tools.sh run
+	$(SERVER) publish
+	scripts/audio-report.py
 
 clean:
 	rm -rf target frontend/dist frontend/node_modules .tools

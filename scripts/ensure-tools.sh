@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, when it is missing. Safe to rerun.
-#   ensure-tools.sh run   – what `make run` needs: frontend packages, espeak-ng and ffmpeg
+#   ensure-tools.sh run   – what `make run` needs: frontend packages, espeak-ng, ffmpeg and sox
 #   ensure-tools.sh test  – also Chromium (Debian) and moto + cfn-lint (PyPI, in .tools/venv)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,8 +25,8 @@ if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/n
   (cd frontend && npm install --no-audit --no-fund --loglevel=error)
 fi
 
-# The offline speech pipeline: espeak-ng speaks, ffmpeg joins and encodes.
-apt_install espeak-ng ffmpeg
+# The offline speech pipeline: espeak-ng speaks, ffmpeg joins and encodes, sox measures.
+apt_install espeak-ng ffmpeg sox
 
 [ "$mode" = "run" ] && exit 0
 
