@@ -12,6 +12,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's environment, for running `tef-local` commands against its data. */
+    serverEnv: Record<string, string>;
   }
 }
 
@@ -45,7 +47,15 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 
 export interface RunningServer {
   baseUrl: string;
+  env: Record<string, string>;
   stop: () => void;
+}
+
+/** Runs a `tef-local` command (such as `grant`) against a running server's data. */
+export function tefLocal(env: Record<string, string>, ...args: string[]): string {
+  const run = spawnSync(join(root, 'target/debug/tef-local'), args, { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`tef-local ${args.join(' ')} failed: ${run.stderr}`);
+  return run.stdout;
 }
 
 /** Starts tef-local on a free port with a fresh data folder; `extraEnv` adds settings. */
@@ -57,14 +67,16 @@ export async function startServer(extraEnv: Record<string, string> = {}, publish
 
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tef-e2e-'));
-  const env = {
-    ...process.env,
+  const serverEnv: Record<string, string> = {
     PORT: String(port),
     TEF_DATA_DIR: dataDir,
+    // Rendered audio is cached by content hash: later runs render only what changed.
+    TEF_MEDIA_DIR: join(root, 'target/e2e-media'),
     TEF_STATIC_DIR: join(root, 'frontend/dist'),
     RUST_LOG: process.env.RUST_LOG ?? 'warn',
     ...extraEnv,
   };
+  const env = { ...process.env, ...serverEnv };
   if (publish) {
     // Publish the exam media (images, rendered audio) as `make run` does.
     const published = spawnSync(binary, ['publish'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -75,6 +87,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, publish
   await waitForHealth(`${baseUrl}/api/health`, server, 30_000);
   return {
     baseUrl,
+    env: serverEnv,
     stop: () => {
       server.kill('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
@@ -85,5 +98,6 @@ export async function startServer(extraEnv: Record<string, string> = {}, publish
 export default async function setup(project: TestProject) {
   const server = await startServer();
   project.provide('baseUrl', server.baseUrl);
+  project.provide('serverEnv', server.env);
   return server.stop;
 }

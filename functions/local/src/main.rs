@@ -3,14 +3,17 @@
 //! - `tef-local` (or `tef-local serve`): serve API, sign-in, frontend and media;
 //! - `tef-local publish`: put the content's images and rendered listening audio
 //!   into the configured media store (only what is missing);
-//! - `tef-local token EMAIL`: print a valid bearer token for that user.
+//! - `tef-local token EMAIL`: print a valid bearer token for that user;
+//! - `tef-local grant EMAIL PLAN`: give a signed-up user a plan's days of
+//!   access without a payment (support, and the end-to-end tests).
 
 use std::process::ExitCode;
 
 use local::LocalConfig;
 use local::oidc::{Keys, Provider};
 use local::server::{ServerState, router};
-use shared::domain::Email;
+use shared::domain::{Email, UserDoc, UserId, plans};
+use shared::ports::store::update_user;
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -25,8 +28,11 @@ async fn main() -> ExitCode {
         [] | ["serve"] => serve().await,
         ["publish"] => publish().await,
         ["token", email] => token(email),
+        ["grant", email, plan] => grant(email, plan).await,
         _ => {
-            eprintln!("usage: tef-local [serve] | tef-local publish | tef-local token EMAIL");
+            eprintln!(
+                "usage: tef-local [serve] | tef-local publish | tef-local token EMAIL | tef-local grant EMAIL PLAN"
+            );
             return ExitCode::from(2);
         }
     };
@@ -72,6 +78,30 @@ fn token(email: &str) -> anyhow::Result<()> {
         local.token_ttl_seconds,
     );
     println!("{}", provider.id_token_for(&email)?);
+    Ok(())
+}
+
+async fn grant(email: &str, plan_id: &str) -> anyhow::Result<()> {
+    let email = Email::parse(email).map_err(|e| anyhow::anyhow!("{email:?}: {e}"))?;
+    let plan = plans::plan(plan_id)
+        .filter(|p| p.days.is_some())
+        .ok_or_else(|| anyhow::anyhow!("{plan_id:?} is not a paid plan (monthly or quarterly)"))?;
+    let app = shared::App::from_config(shared::Config::from_env()?).await?;
+    let uid = UserId::parse(&Provider::subject_for(&email))?;
+    let now = app.now();
+    let saved = update_user(app.users.as_ref(), &uid, |doc| {
+        let doc = doc.ok_or("has no account yet: sign in and accept the terms first")?;
+        Ok::<_, &str>(UserDoc {
+            subscription_type: Some(plan.id.to_owned()),
+            subscription_end_date: plans::access_end(plan, doc.subscription_end_date, now),
+            ..doc
+        })
+    })
+    .await
+    .map_err(|e| anyhow::anyhow!("{email}: {e}"))?;
+    if let Some(end) = saved.value.subscription_end_date {
+        println!("{email}: {} until {end}", plan.name);
+    }
     Ok(())
 }
 

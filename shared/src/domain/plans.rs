@@ -2,6 +2,7 @@
 //! Canadian dollars, no renewal.
 
 use serde::Serialize;
+use time::{Duration, OffsetDateTime};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -43,9 +44,44 @@ pub fn plan(id: &str) -> Option<&'static Plan> {
     PLANS.iter().find(|p| p.id == id)
 }
 
+/// When access bought now at `plan` ends: its days are added to whatever
+/// access is left, so buying again never shortens a subscription. `None` for
+/// the free plan.
+pub fn access_end(
+    plan: &Plan,
+    current_end: Option<OffsetDateTime>,
+    now: OffsetDateTime,
+) -> Option<OffsetDateTime> {
+    let days = plan.days?;
+    let from = current_end.filter(|end| *end > now).unwrap_or(now);
+    Some(from + Duration::days(i64::from(days)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use time::macros::datetime;
+
+    #[test]
+    fn access_adds_days_to_what_is_left() {
+        let now = datetime!(2026-11-23 12:00 UTC);
+        let monthly = plan("monthly").unwrap();
+        assert_eq!(
+            access_end(monthly, None, now),
+            Some(datetime!(2026-12-23 12:00 UTC))
+        );
+        let expired = datetime!(2026-11-01 0:00 UTC);
+        assert_eq!(
+            access_end(monthly, Some(expired), now),
+            Some(datetime!(2026-12-23 12:00 UTC))
+        );
+        let active = datetime!(2026-12-01 0:00 UTC);
+        assert_eq!(
+            access_end(plan("quarterly").unwrap(), Some(active), now),
+            Some(datetime!(2027-03-01 0:00 UTC))
+        );
+        assert_eq!(access_end(plan("free").unwrap(), Some(active), now), None);
+    }
 
     #[test]
     fn the_plans_are_the_specs() {
