@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use shared::domain::content::{Cast, Test, repeats, validate};
+use shared::domain::content::{Cast, Test, near_repeats, repeats, validate};
 
 fn content_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../content")
@@ -53,6 +53,7 @@ fn every_paper_passes_the_validator() {
     }
     let all: Vec<Test> = tests.into_iter().map(|(_, t)| t).collect();
     errors.extend(repeats(&all));
+    errors.extend(near_repeats(&all));
     assert!(
         errors.is_empty(),
         "{} problems:\n{}",

@@ -345,6 +345,71 @@ pub fn repeats(tests: &[Test]) -> Vec<String> {
     found
 }
 
+/// Four-word sequences two texts of different tests may share before they
+/// count as the same situation written twice (with `NEAR_SHARE`).
+pub const NEAR_SHARED: usize = 8;
+/// The part of the shorter text those shared sequences must make up.
+pub const NEAR_SHARE: f64 = 0.12;
+
+/// Documents and scripts of different tests that tell the same thing in
+/// nearly the same words (a babysitter ad with the same two children, the
+/// same voicemail with other names): at least `NEAR_SHARED` four-word
+/// sequences in common, making up at least `NEAR_SHARE` of the shorter text.
+/// Set phrases ("Votre attention, s'il vous plaît") stay below both.
+pub fn near_repeats(tests: &[Test]) -> Vec<String> {
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+
+    let shingles = |text: &str| -> HashSet<u64> {
+        let words: Vec<String> = text
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        words
+            .windows(4)
+            .map(|w| {
+                let mut h = DefaultHasher::new();
+                w.hash(&mut h);
+                h.finish()
+            })
+            .collect()
+    };
+    let mut texts: Vec<(usize, String, HashSet<u64>)> = Vec::new();
+    for (i, t) in tests.iter().enumerate() {
+        let name = format!("{:?} test {}", t.category, t.id).to_lowercase();
+        for d in &t.documents {
+            if let Some(text) = &d.text {
+                texts.push((i, format!("{name} document {}", d.id), shingles(text)));
+            }
+        }
+        for q in &t.questions {
+            if let Some(lines) = &q.audio {
+                let script: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+                let at = format!("{name} question {} script", q.number);
+                texts.push((i, at, shingles(&script.join(" "))));
+            }
+        }
+    }
+    let mut found = Vec::new();
+    for (a, (ta, name_a, sa)) in texts.iter().enumerate() {
+        for (tb, name_b, sb) in &texts[a + 1..] {
+            if ta == tb || sa.is_empty() || sb.is_empty() {
+                continue;
+            }
+            let shared = sa.intersection(sb).count();
+            let share = shared as f64 / sa.len().min(sb.len()) as f64;
+            if shared >= NEAR_SHARED && share >= NEAR_SHARE {
+                found.push(format!(
+                    "{name_b} tells the same thing as {name_a} ({shared} four-word sequences in common, {:.0} % of the shorter)",
+                    share * 100.0
+                ));
+            }
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -546,5 +611,40 @@ mod tests {
             )),
             "{found:?}"
         );
+    }
+
+    #[test]
+    fn near_repeats_across_tests_are_found_but_set_phrases_are_not() {
+        let script = |text: &str| {
+            Some(vec![Line {
+                speaker: "femme-1".into(),
+                text: text.into(),
+            }])
+        };
+        let mut a = paper(Paper::Listening);
+        let mut b = paper(Paper::Listening);
+        b.id = 2;
+        a.questions[10].audio = script(
+            "Bonjour, monsieur Haddad, ici Chantal Roy, des ressources humaines. Nous avons bien reçu votre candidature pour le poste de répartiteur, et nous aimerions vous rencontrer mercredi à dix heures.",
+        );
+        b.questions[12].audio = script(
+            "Bonjour, monsieur Mensah, ici Caroline Dufour, des Transports Lévesque. Nous avons bien reçu votre candidature pour le poste de répartiteur, et nous aimerions vous rencontrer mardi prochain.",
+        );
+        a.questions[5].audio = script(
+            "Votre attention, s'il vous plaît. Le train numéro cinquante-cinq à destination de Toronto partira avec un retard de quarante minutes.",
+        );
+        b.questions[5].audio = script(
+            "Votre attention, s'il vous plaît. Le train numéro douze en provenance d'Halifax entrera en gare sur la voie trois.",
+        );
+        let found = near_repeats(&[a.clone(), b]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with(
+                "listening test 2 question 13 script tells the same thing as listening test 1 question 11 script"
+            ),
+            "{found:?}"
+        );
+        // Within one test, the exact-repeat rule applies instead.
+        assert!(near_repeats(&[a]).is_empty());
     }
 }
