@@ -36,12 +36,13 @@ fn catalogue() -> Catalogue {
     Catalogue::from_files(&[("voices.json", VOICES), ("listening/test-07.json", &test)]).unwrap()
 }
 
-/// (integrated loudness in LUFS, seconds) of an audio file, measured by ffmpeg.
-async fn loudness_and_length(path: &std::path::Path) -> (f32, f32) {
+/// (integrated loudness in LUFS, true peak in dBFS, seconds) of an audio
+/// file, measured by ffmpeg.
+async fn measure(path: &std::path::Path) -> (f32, f32, f32) {
     let out = Command::new("ffmpeg")
         .args(["-hide_banner", "-nostats", "-i"])
         .arg(path)
-        .args(["-af", "ebur128", "-f", "null", "-"])
+        .args(["-af", "ebur128=peak=true", "-f", "null", "-"])
         .output()
         .await
         .unwrap();
@@ -67,7 +68,7 @@ async fn loudness_and_length(path: &std::path::Path) -> (f32, f32) {
                 .ok()
         })
         .unwrap_or(0.0);
-    (value("I:", "LUFS"), time)
+    (value("I:", "LUFS"), value("Peak:", "dBFS"), time)
 }
 
 #[tokio::test]
@@ -101,12 +102,13 @@ async fn every_clip_is_rendered_once_at_the_same_loudness() {
             q.number
         );
         let path = dir.path().join(key.as_str());
-        let (lufs, seconds) = loudness_and_length(&path).await;
+        let (lufs, peak, seconds) = measure(&path).await;
         assert!(
             (lufs - TARGET_LUFS).abs() <= 1.5,
             "question {}: {lufs} LUFS, expected {TARGET_LUFS}",
             q.number
         );
+        assert!(peak <= -1.0, "question {}: peak {peak} dBFS", q.number);
         assert!(
             (3.0..15.0).contains(&seconds),
             "question {}: {seconds} s",
