@@ -22,7 +22,7 @@ from pathlib import Path
 # Seconds a clip of each part should last (the real paper: short announcements, interviews of a minute or more).
 LIMITS = {
     "image-matching": (10, 40), "announcements": (12, 45), "voicemails": (18, 60),
-    "street-interviews": (30, 90), "radio": (30, 90), "interviews": (55, 130), "reports": (60, 140),
+    "street-interviews": (30, 90), "radio": (30, 90), "interviews": (60, 130), "reports": (60, 140),
 }
 WPM = (110, 200)
 
