@@ -1,5 +1,5 @@
 /**
- * A subscriber takes every published reading and listening paper end to end in
+ * A subscriber takes each of the ten reading and ten listening papers end to end in
  * the browser: each test opens from its section, every question shows four
  * options, every image decodes, every recording loads to the point of being
  * playable, and finishing shows the results with all 40 questions reviewed.
@@ -98,9 +98,8 @@ describe('a subscriber takes every published paper', () => {
       const tests = await catalogue(paper);
       expect(tests.map((t) => t.title)).toEqual(Array.from({ length: 10 }, (_, i) => `${label} Test ${i + 1}`));
       expect(tests.every((t) => !t.locked)).toBe(true);
-      const published = tests.filter((t) => t.available);
-      expect(published.length).toBeGreaterThanOrEqual(4);
-      for (const test of published) await takePaper(paper, label, test);
+      expect(tests.filter((t) => !t.available).map((t) => t.title)).toEqual([]);
+      for (const test of tests) await takePaper(paper, label, test);
       expect(errors).toEqual([]);
     });
   }
