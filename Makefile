@@ -72,9 +72,11 @@ test-frontend:
 # A real browser (Debian's chromium via playwright-core) against the real local server.
 # The exam media are published first into the folder the tests' server uses
 # (the first time renders every listening clip; later runs render only changes).
+# Then every clip's length, speaking rate and loudness are measured (fails when one is out of bounds).
 e2e: build
 	TEF_DATA_DIR=target/e2e-data TEF_MEDIA_DIR=target/e2e-media $(SERVER) publish | tail -n 2
 	cd frontend && npm run --silent e2e
+	scripts/audio-report.py --media target/e2e-media
 
 bench: build
 	scripts/bench.sh
