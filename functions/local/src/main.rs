@@ -100,7 +100,12 @@ async fn grant(email: &str, plan_id: &str) -> anyhow::Result<()> {
     .await
     .map_err(|e| anyhow::anyhow!("{email}: {e}"))?;
     if let Some(end) = saved.value.subscription_end_date {
-        println!("{email}: {} until {end}", plan.name);
+        let until =
+            end.to_offset(time::UtcOffset::UTC)
+                .format(time::macros::format_description!(
+                    "[year]-[month]-[day] [hour]:[minute] UTC"
+                ))?;
+        println!("{email}: {} until {until}", plan.name);
     }
     Ok(())
 }
