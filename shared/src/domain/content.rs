@@ -294,7 +294,69 @@ pub fn validate(test: &Test, cast: &Cast, media_exists: &dyn Fn(&str) -> bool) -
             err(format!("document {} is not used by any question", d.id));
         }
     }
+    for tell in answer_tells(&test.questions) {
+        err(tell);
+    }
     errors
+}
+
+/// The share of a paper's questions each key letter may have, at least and at most.
+pub const KEY_LETTER_SHARE: (f64, f64) = (0.15, 0.35);
+/// The share of a paper's questions whose key may be the one longest option, and
+/// the one shortest, at least and at most. Lengths that are independent of the key
+/// give about a fifth each; outside these bounds a candidate who picks, or rules
+/// out, the longest or shortest option scores without reading.
+pub const KEY_LENGTH_SHARE: (f64, f64) = (0.075, 0.375);
+
+/// Patterns that let a candidate guess keys without the document or the audio:
+/// one letter used too often or too rarely, or a key that is too often (or never)
+/// the longest or the shortest option.
+pub fn answer_tells(questions: &[Question]) -> Vec<String> {
+    let n = questions.len() as f64;
+    if questions.is_empty() {
+        return Vec::new();
+    }
+    let within = |count: usize, (low, high): (f64, f64)| {
+        let share = count as f64 / n;
+        share >= low && share <= high
+    };
+    let mut tells = Vec::new();
+    let mut letters = [0usize; 4];
+    let (mut longest, mut shortest) = (0usize, 0usize);
+    for q in questions {
+        if let Some(slot) = letters.get_mut(q.answer) {
+            *slot += 1;
+        }
+        let lengths: Vec<usize> = q.options.iter().map(|o| o.trim().chars().count()).collect();
+        let Some(&key) = lengths.get(q.answer) else {
+            continue;
+        };
+        let others = lengths
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != q.answer)
+            .map(|(_, &l)| l);
+        if others.clone().all(|l| l < key) {
+            longest += 1;
+        }
+        if others.clone().all(|l| l > key) {
+            shortest += 1;
+        }
+    }
+    for (i, &count) in letters.iter().enumerate() {
+        if !within(count, KEY_LETTER_SHARE) {
+            let letter = char::from(b'A' + i as u8);
+            tells.push(format!("{letter} is the key of {count} questions of {n}"));
+        }
+    }
+    for (count, which) in [(longest, "longest"), (shortest, "shortest")] {
+        if !within(count, KEY_LENGTH_SHARE) {
+            tells.push(format!(
+                "the key is the {which} option in {count} questions of {n}"
+            ));
+        }
+    }
+    tells
 }
 
 /// Texts that must not appear twice across all tests: prompts with their
@@ -596,6 +658,57 @@ mod tests {
         assert!(
             errs.iter().any(|e| e.contains("drops from 10 to 8")),
             "{errs:?}"
+        );
+    }
+
+    #[test]
+    fn keys_may_not_be_guessed_from_their_letter_or_length() {
+        // The fixture: each letter keys 10 questions; the key is the longest
+        // option ("quatre") in 10 and the shortest ("un") in 10.
+        assert_eq!(
+            answer_tells(&paper(Paper::Reading).questions),
+            Vec::<String>::new()
+        );
+
+        let errs = errors_after(Paper::Reading, |t| {
+            t.questions.iter_mut().for_each(|q| q.answer = 0);
+        });
+        for tell in [
+            "A is the key of 40 questions of 40",
+            "D is the key of 0 questions of 40",
+            "the key is the shortest option in 40 questions of 40",
+            "the key is the longest option in 0 questions of 40",
+        ] {
+            assert!(errs.iter().any(|e| e.contains(tell)), "{tell}: {errs:?}");
+        }
+
+        // Letters balanced, but the key is never the longest option (nor the
+        // shortest): ruling out the longest would beat chance.
+        let mut questions = paper(Paper::Listening).questions;
+        for q in &mut questions {
+            q.options = vec!["aa".into(), "bb".into(), "cc".into(), "dd".into()];
+            q.options[(q.answer + 1) % 4] = "plus long".into();
+        }
+        assert_eq!(
+            answer_tells(&questions),
+            vec![
+                "the key is the longest option in 0 questions of 40".to_owned(),
+                "the key is the shortest option in 0 questions of 40".to_owned(),
+            ]
+        );
+        // Three of forty (7.5 %) is enough for each; ties count as neither.
+        for q in &mut questions[..3] {
+            q.options[q.answer] = "le plus long".into();
+        }
+        for q in &mut questions[3..6] {
+            q.options[q.answer] = "a".into();
+        }
+        assert_eq!(answer_tells(&questions), Vec::<String>::new());
+        let key = questions[0].answer;
+        questions[0].options[key] = "plus long".into();
+        assert_eq!(
+            answer_tells(&questions),
+            vec!["the key is the longest option in 2 questions of 40".to_owned()]
         );
     }
 
