@@ -1,5 +1,6 @@
 //! The exam catalogue: every paper in `content/`, embedded at build time
-//! (see `build.rs`) and parsed once at start.
+//! (see `build.rs`), parsed once at start and typeset for display
+//! (`typography::typeset`: no-break spaces; audio scripts stay as written).
 
 use std::collections::BTreeMap;
 
@@ -7,6 +8,7 @@ use thiserror::Error;
 
 use crate::domain::content::{Cast, Test};
 use crate::domain::scoring::Paper;
+use crate::domain::typography::typeset;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/content_files.rs"));
@@ -63,7 +65,8 @@ impl Catalogue {
             if *name == "voices.json" {
                 cast = Some(serde_json::from_str::<Cast>(text).map_err(|e| invalid(name, e))?);
             } else if name.starts_with("reading/") || name.starts_with("listening/") {
-                let test: Test = serde_json::from_str(text).map_err(|e| invalid(name, e))?;
+                let mut test: Test = serde_json::from_str(text).map_err(|e| invalid(name, e))?;
+                typeset(&mut test);
                 tests.insert((PaperKey::from(test.category), test.id), test);
             }
         }

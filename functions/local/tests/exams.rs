@@ -406,6 +406,33 @@ async fn a_subscriber_can_take_all_twenty_papers() {
                 (json!(40), json!(10)),
                 "{at}"
             );
+            // What is shown is typeset: no line can start with ? ! ; : or ».
+            for q in result["questions"].as_array().unwrap() {
+                let shown = [
+                    &q["prompt"],
+                    &q["document"]["title"],
+                    &q["document"]["text"],
+                ]
+                .into_iter()
+                .chain(q["options"].as_array().unwrap())
+                .chain(
+                    q["transcript"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(|l| &l["text"]),
+                )
+                .filter_map(Value::as_str);
+                for text in shown {
+                    assert!(
+                        ![" ?", " !", " ;", " :", " »"]
+                            .iter()
+                            .any(|p| text.contains(p)),
+                        "{at} question {}: {text}",
+                        q["number"]
+                    );
+                }
+            }
             taken += 1;
         }
     }

@@ -13,6 +13,7 @@ use crate::domain::content::{Image, Question, Test};
 use crate::domain::exam::{self, Skill};
 use crate::domain::scoring::{self, Paper, TefScore};
 use crate::domain::subscription::Subscription;
+use crate::domain::typography::french_spacing;
 use crate::domain::{Identity, UserDoc};
 use crate::ports::media::MediaKey;
 use crate::ports::results::{ResultId, ResultRecord};
@@ -278,7 +279,7 @@ async fn result_view(
                         .voices
                         .get(&l.speaker)
                         .map_or_else(|| l.speaker.clone(), |v| v.label.clone()),
-                    text: l.text.clone(),
+                    text: french_spacing(&l.text),
                 })
                 .collect()
         });

@@ -6,6 +6,7 @@ pub mod identity;
 pub mod plans;
 pub mod scoring;
 pub mod subscription;
+pub mod typography;
 pub mod user;
 
 pub use identity::{Email, Identity, UserId};
