@@ -312,10 +312,10 @@ pub const KEY_LENGTH_SHARE: (f64, f64) = (0.075, 0.375);
 /// one letter used too often or too rarely, or a key that is too often (or never)
 /// the longest or the shortest option.
 pub fn answer_tells(questions: &[Question]) -> Vec<String> {
-    let n = questions.len() as f64;
     if questions.is_empty() {
         return Vec::new();
     }
+    let n = questions.len() as f64;
     let within = |count: usize, (low, high): (f64, f64)| {
         let share = count as f64 / n;
         share >= low && share <= high

@@ -12,8 +12,9 @@ const NO_BREAK: char = '\u{00A0}';
 
 /// Replaces the ordinary spaces that French typography binds to their
 /// neighbour: before `? ! ;` (narrow), before `: »` and after `«`, between a
-/// number and `$ % ¢` or the hour sign `h` (and its minutes), and between groups of thousands
-/// (`1 800`, `450 555`). Other spaces, and text already typeset, are unchanged.
+/// number and `$ % ¢` or the hour sign `h` (and its minutes), and between
+/// groups of thousands (`1 800`, `450 555`). Other spaces, and text already
+/// typeset, are unchanged.
 pub fn french_spacing(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len() + 8);
@@ -22,13 +23,12 @@ pub fn french_spacing(text: &str) -> String {
             out.push(c);
             continue;
         }
-        let prev = i.checked_sub(1).and_then(|p| chars.get(p)).copied();
-        let next = chars.get(i + 1).copied();
+        let before = |k: usize| i.checked_sub(k).and_then(|p| chars.get(p)).copied();
         let after = |k: usize| chars.get(i + 1 + k).copied();
+        let (prev, next) = (before(1), after(0));
         let digit_before = prev.is_some_and(|p| p.is_ascii_digit());
         let thousands = (0..3).all(|k| after(k).is_some_and(|d| d.is_ascii_digit()))
             && !after(3).is_some_and(|d| d.is_ascii_digit());
-        let before = |k: usize| i.checked_sub(k).and_then(|p| chars.get(p)).copied();
         let hour = next == Some('h') && !after(1).is_some_and(char::is_alphabetic);
         // The minutes of "18 h 30".
         let minutes = prev == Some('h')
