@@ -61,7 +61,9 @@ export function tefLocal(env: Record<string, string>, ...args: string[]): string
 /** Starts tef-local on a free port with a fresh data folder; `extraEnv` adds settings. */
 export async function startServer(extraEnv: Record<string, string> = {}, publish = true): Promise<RunningServer> {
   const binary = join(root, 'target/debug/tef-local');
-  const dist = join(root, 'frontend/dist/index.html');
+  // TEF_E2E_DIST lets two builds of the app be tested side by side (default: frontend/dist).
+  const distDir = process.env.TEF_E2E_DIST ? resolve(process.env.TEF_E2E_DIST) : join(root, 'frontend/dist');
+  const dist = join(distDir, 'index.html');
   if (!existsSync(binary)) throw new Error(`${binary} is missing: run \`make build\` first (make e2e does)`);
   if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`make build\` first (make e2e does)`);
 
@@ -72,7 +74,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, publish
     TEF_DATA_DIR: dataDir,
     // Rendered audio is cached by content hash: later runs render only what changed.
     TEF_MEDIA_DIR: join(root, 'target/e2e-media'),
-    TEF_STATIC_DIR: join(root, 'frontend/dist'),
+    TEF_STATIC_DIR: distDir,
     RUST_LOG: process.env.RUST_LOG ?? 'warn',
     ...extraEnv,
   };
