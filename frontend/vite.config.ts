@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, searchForWorkspaceRoot } from 'vite';
 
 // The local server (functions/local) serves the built app and the API on one
 // origin; `npm run dev` proxies the API and sign-in to it.
@@ -9,8 +9,15 @@ const backend = process.env.TEF_BACKEND ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Operator-supplied content read at build time (content/testimonials.json).
+      '@content': fileURLToPath(new URL('../content', import.meta.url)),
+    },
+  },
   server: {
+    fs: { allow: [searchForWorkspaceRoot(process.cwd()), fileURLToPath(new URL('../content', import.meta.url))] },
     proxy: {
       '/api': backend,
       '/auth': backend,

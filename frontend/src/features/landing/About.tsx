@@ -1,3 +1,7 @@
+import testimonialsFile from '@content/testimonials.json';
+import { checkTestimonials } from './testimonials';
+import { Testimonials } from './Testimonials';
+
 const FAQ = [
   {
     question: 'How realistic are the mock exams?',
@@ -28,22 +32,10 @@ const FAQ = [
   },
 ];
 
-const TESTIMONIALS = [
-  {
-    src: '/testimonials/comment-1.svg',
-    alt: 'Video comment by @PriyaRaman, 2 weeks ago, 214 likes: “Did the listening mocks every evening for a month. The audio plays only once, so you really learn to focus. Went from CLB 6 to CLB 8 on the real TEF. Thank you!”',
-  },
-  {
-    src: '/testimonials/comment-2.svg',
-    alt: 'Video comment in French by @mamadou.diallo, 2 weeks ago, 187 likes: “Les corrections de l’expression écrite sont incroyables : chaque faute est expliquée, ligne par ligne. J’ai enfin compris mes erreurs d’accord. NCLC 7 à l’écrit, merci !”',
-  },
-  {
-    src: '/testimonials/comment-3.svg',
-    alt: 'Video comment by @luciafernandez, 2 weeks ago, 96 likes: “The AI speaking examiner is the closest thing to the real oral I found. Convincing a friend in Section B used to terrify me. After ten sessions it feels natural.”',
-  },
-];
+// Supplied by the operator with each person's consent (content/testimonials.json); invalid entries are never shown.
+const { testimonials: TESTIMONIALS } = checkTestimonials(testimonialsFile);
 
-/** About: who it is for, the four FAQ items and what candidates say. */
+/** About: who it is for, the four FAQ items and, when there are any, what candidates say. */
 export function About() {
   return (
     <section id="about" className="landing-section about" aria-labelledby="about-title">
@@ -77,16 +69,7 @@ export function About() {
           ))}
         </div>
 
-        <div className="testimonials">
-          <h3 className="subsection-title">What candidates say</h3>
-          <ul className="testimonial-grid">
-            {TESTIMONIALS.map((t) => (
-              <li key={t.src}>
-                <img src={t.src} alt={t.alt} width="400" height="224" loading="lazy" decoding="async" />
-              </li>
-            ))}
-          </ul>
-        </div>
+        <Testimonials items={TESTIMONIALS} />
       </div>
     </section>
   );

@@ -1,9 +1,11 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authValue, meValue, profileValue, renderWithApp } from '@/test/render';
 import { server } from '@/test/server';
+import testimonialsFile from '@content/testimonials.json';
 import { LandingPage } from './LandingPage';
+import { checkTestimonials } from './testimonials';
 import { plansHandler } from './testUtils';
 
 const ana = { uid: 'local-1', email: 'ana@example.com' };
@@ -143,15 +145,18 @@ describe('LandingPage', () => {
     await screen.findByRole('heading', { name: 'Quarterly' });
   });
 
-  it('shows three testimonial screenshots, lazily loaded with their size', async () => {
+  it('shows the testimonials grid only with testimonials the operator supplied (decisions §7)', async () => {
     renderLanding();
-    const images = screen.getAllByRole('img', { name: /^Video comment/ });
-    expect(images).toHaveLength(3);
-    for (const img of images) {
-      expect(img.getAttribute('src')).toMatch(/^\/testimonials\/comment-\d\.svg$/);
-      expect(img).toHaveAttribute('loading', 'lazy');
-      expect(img).toHaveAttribute('width');
-      expect(img).toHaveAttribute('height');
+    const supplied = checkTestimonials(testimonialsFile).testimonials.length;
+    const about = document.getElementById('about') as HTMLElement;
+    // The three invented video comments are gone for good.
+    expect(about.querySelector('img')).toBeNull();
+    if (supplied === 0) {
+      expect(within(about).queryByRole('heading', { name: 'What candidates say' })).not.toBeInTheDocument();
+      expect(about.querySelector('.testimonials')).toBeNull();
+    } else {
+      expect(within(about).getByRole('heading', { name: 'What candidates say' })).toBeInTheDocument();
+      expect(about.querySelectorAll('.testimonial-grid > li')).toHaveLength(supplied);
     }
     await screen.findByRole('heading', { name: 'Quarterly' });
   });
