@@ -33,6 +33,8 @@ export function TermsModal() {
   return (
     <Modal
       title="Privacy Policy and Terms of Use"
+      // A long text: open at its start with the title focused, not scrolled down to Accept (phones).
+      initialFocus="heading"
       actions={
         <button type="button" className="btn btn-primary" onClick={() => void accept()} disabled={busy}>
           Accept

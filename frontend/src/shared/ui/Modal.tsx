@@ -7,12 +7,18 @@ interface ModalProps {
   actions: ReactNode;
   /** Called on Escape; omit for a modal that must be answered. */
   onDismiss?: () => void;
+  /**
+   * Where focus lands on opening. 'action' (default): the first button, for a short question.
+   * 'heading': the title, for a long text read from its start (the dialog opens scrolled to the top).
+   */
+  initialFocus?: 'action' | 'heading';
 }
 
 /** An accessible dialog: focus moves into it, Tab stays inside, Escape dismisses when allowed. */
-export function Modal({ title, children, actions, onDismiss }: ModalProps) {
+export function Modal({ title, children, actions, onDismiss, initialFocus = 'action' }: ModalProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -20,7 +26,12 @@ export function Modal({ title, children, actions, onDismiss }: ModalProps) {
     const previous = document.activeElement as HTMLElement | null;
     const focusable = () =>
       Array.from(dialog.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], input, [tabindex]:not([tabindex="-1"])'));
-    (focusable()[0] ?? dialog).focus();
+    if (initialFocus === 'heading' && headingRef.current) {
+      headingRef.current.focus({ preventScroll: true });
+      dialog.scrollTop = 0;
+    } else {
+      (focusable()[0] ?? dialog).focus();
+    }
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && onDismiss) onDismiss();
       if (e.key !== 'Tab') return;
@@ -28,10 +39,12 @@ export function Modal({ title, children, actions, onDismiss }: ModalProps) {
       const first = items[0];
       const last = items[items.length - 1];
       if (!first || !last) return;
-      if (e.shiftKey && document.activeElement === first) {
+      const active = document.activeElement;
+      const onItem = active instanceof HTMLElement && items.includes(active);
+      if (e.shiftKey && (active === first || !onItem)) {
         e.preventDefault();
         last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
+      } else if (!e.shiftKey && (active === last || !onItem)) {
         e.preventDefault();
         first.focus();
       }
@@ -43,12 +56,12 @@ export function Modal({ title, children, actions, onDismiss }: ModalProps) {
       document.body.classList.remove('modal-open');
       previous?.focus();
     };
-  }, [onDismiss]);
+  }, [onDismiss, initialFocus]);
 
   return (
     <div className="modal-backdrop">
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref} tabIndex={-1}>
-        <h2 id={titleId} className="modal-title">
+        <h2 id={titleId} className="modal-title" tabIndex={-1} ref={headingRef}>
           {title}
         </h2>
         <div className="modal-body">{children}</div>
