@@ -1,28 +1,46 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatLocalDate } from '@/shared/format';
+import { plansHandler } from '@/shared/plans/testUtils';
 import { authValue, meValue, profileValue, renderWithApp } from '@/test/render';
-import { DashboardPage } from './DashboardPage';
+import { server } from '@/test/server';
+import { BreakableEmail, DashboardPage } from './DashboardPage';
 
 const ana = { uid: 'local-1', email: 'ana@example.com' };
 
+beforeEach(() => {
+  server.use(plansHandler());
+});
+
 describe('DashboardPage', () => {
-  it('shows an active subscription', () => {
+  it('shows an active subscription with the plan by its name', async () => {
     const endDate = '2027-02-20T10:00:00Z';
     const me = meValue({
-      subscription: { status: 'active', label: 'Active', plan: 'quarterly', endDate, daysLeft: 90 },
+      subscription: { status: 'active', label: 'Active', plan: 'monthly', endDate, daysLeft: 30 },
     });
     renderWithApp(<DashboardPage />, { auth: authValue({ user: ana }), profile: profileValue(me) });
     expect(screen.getByRole('heading', { name: 'My Dashboard' })).toBeInTheDocument();
-    expect(screen.getByText('ana@example.com')).toBeInTheDocument();
-    expect(screen.getByText('quarterly')).toBeInTheDocument();
+    expect(screen.getByTitle('ana@example.com')).toHaveTextContent(/^ana@example\.com$/);
+    expect(await screen.findByText('1 Month')).toBeInTheDocument();
+    expect(screen.queryByText('monthly')).not.toBeInTheDocument();
     expect(screen.getByText('Active')).toBeInTheDocument();
-    expect(screen.getByText(new Date(endDate).toLocaleDateString())).toBeInTheDocument();
-    expect(screen.getByText('90')).toBeInTheDocument();
+    expect(screen.getByText(formatLocalDate(endDate))).toBeInTheDocument();
+    expect(screen.getByText('30')).toBeInTheDocument();
+  });
+
+  it('names the plan even when the plans cannot be loaded, never by its id', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get('/api/plans', () => HttpResponse.json({ error: 'x' }, { status: 500 })));
+    const me = meValue({ subscription: { status: 'active', label: 'Active', plan: 'quarterly', endDate: '2027-02-20T10:00:00Z', daysLeft: 90 } });
+    renderWithApp(<DashboardPage />, { auth: authValue({ user: ana }), profile: profileValue(me) });
+    expect(await screen.findByText('Quarterly')).toBeInTheDocument();
   });
 
   it('shows N/A without a subscription', () => {
     renderWithApp(<DashboardPage />, { auth: authValue({ user: ana }), profile: profileValue(meValue()) });
     expect(screen.getByText('No Subscription')).toBeInTheDocument();
+    expect(screen.getByText('Free')).toBeInTheDocument();
     expect(screen.getAllByText('N/A')).toHaveLength(2);
   });
 
@@ -40,5 +58,14 @@ describe('DashboardPage', () => {
       profile: profileValue(null, { state: { status: 'error', message: 'boom' } }),
     });
     expect(screen.getByText('Failed to load subscription.')).toBeInTheDocument();
+  });
+});
+
+describe('BreakableEmail', () => {
+  it("offers line breaks only after '@' and before dots, and keeps the address whole", () => {
+    const { container } = render(<BreakableEmail email="e2e.walk.monthly@example.com" />);
+    const email = container.querySelector('.email') as HTMLElement;
+    expect(email).toHaveTextContent(/^e2e\.walk\.monthly@example\.com$/);
+    expect(email.innerHTML).toBe('e2e<wbr>.walk<wbr>.monthly@<wbr>example<wbr>.com');
   });
 });

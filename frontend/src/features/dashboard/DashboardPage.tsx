@@ -1,12 +1,33 @@
+import { Fragment } from 'react';
 import { useAuth } from '@/shared/auth';
 import { formatLocalDate } from '@/shared/format';
+import { planName, usePlans } from '@/shared/plans';
 import { useProfile } from '@/shared/profile';
 import './dashboard.css';
+
+/**
+ * An e-mail address that wraps only after '@' or before a dot on a narrow screen
+ * ('ana.long@' / 'example.com'), never in the middle of a word.
+ */
+export function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?=\.)|(?<=@)/);
+  return (
+    <span className="email" title={email}>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
 
 /** 'My Dashboard': the subscription card (spec §2). */
 export function DashboardPage() {
   const { user } = useAuth();
   const { state } = useProfile();
+  const { state: plans } = usePlans();
 
   if (!user) return <p className="page error-text">You must be logged in to view your dashboard.</p>;
 
@@ -20,15 +41,17 @@ export function DashboardPage() {
   } else {
     const { me } = state;
     const sub = me.subscription;
+    const email = me.email ?? user.email;
+    const plan = sub.plan ? planName(plans, sub.plan) : 'Free';
     body = (
       <dl className="subscription-facts">
         <div>
           <dt>Email</dt>
-          <dd>{me.email ?? user.email ?? 'N/A'}</dd>
+          <dd>{email ? <BreakableEmail email={email} /> : 'N/A'}</dd>
         </div>
         <div>
           <dt>Plan</dt>
-          <dd>{sub.plan ?? 'Free'}</dd>
+          <dd aria-busy={plan === null}>{plan ?? 'Loading…'}</dd>
         </div>
         <div>
           <dt>Status</dt>

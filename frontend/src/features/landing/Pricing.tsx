@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { api, ApiError, type Plan } from '@/shared/api';
 import { useAuth } from '@/shared/auth';
 import { useConfig } from '@/shared/config';
 import { formatLocalDate } from '@/shared/format';
+import { usePlans } from '@/shared/plans';
 import { useProfile } from '@/shared/profile';
 import { CalendarIcon, CheckIcon, LockIcon, RefundIcon, ShieldIcon } from './icons';
 import { accessLabel, browser, formatPrice, valueAgainstMonthly } from './pricing';
@@ -31,33 +32,6 @@ const PLAN_BLURB: Record<Plan['id'], string> = {
 };
 
 export const CHECKOUT_PATH = '/api/stripe/create-checkout-session';
-
-type PlansState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; plans: Plan[] };
-
-function usePlans() {
-  const [state, setState] = useState<PlansState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let cancelled = false;
-    api
-      .get<Plan[]>('/api/plans')
-      .then((plans) => {
-        if (!cancelled) setState(Array.isArray(plans) ? { kind: 'ready', plans } : { kind: 'error' });
-      })
-      .catch((err: unknown) => {
-        console.error('Could not load the plans', err);
-        if (!cancelled) setState({ kind: 'error' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
-  const retry = () => {
-    setState({ kind: 'loading' });
-    setAttempt((a) => a + 1);
-  };
-  return { state, retry };
-}
 
 function PlanSkeleton() {
   return (

@@ -1,14 +1,7 @@
-import { http, HttpResponse } from 'msw';
 import type { Plan } from '@/shared/api';
+import { PLANS } from '@/shared/plans/testUtils';
 
-/** The plans as the server sells them (shared/src/domain/plans.rs). */
-export const PLANS: Plan[] = [
-  { id: 'free', name: 'Free', priceCents: 0, currency: 'CAD', days: null },
-  { id: 'monthly', name: '1 Month', priceCents: 3400, currency: 'CAD', days: 30 },
-  { id: 'quarterly', name: 'Quarterly', priceCents: 6900, currency: 'CAD', days: 90 },
-];
-
-export const plansHandler = (plans: Plan[] = PLANS) => http.get('/api/plans', () => HttpResponse.json(plans));
+export { PLANS, plansHandler } from '@/shared/plans/testUtils';
 
 export function planById(id: Plan['id']): Plan {
   const plan = PLANS.find((p) => p.id === id);

@@ -1,0 +1,1 @@
+export { planName, usePlans, type PlansState } from './usePlans';
