@@ -3,15 +3,26 @@ import { formatDuration } from '@/shared/ui/formatDuration';
 import { MediaNotice } from '@/shared/ui/MediaNotice';
 import type { MediaRecovery } from '@/shared/ui/useMediaRecovery';
 
+/** Where a recording stands, as remembered for the attempt (across reloads). */
+export type ClipProgress =
+  /** Never played. */
+  | { kind: 'fresh' }
+  /** Started, then stopped at `at` seconds (page reloaded or left mid-clip, or an interruption): it resumes from there. */
+  | { kind: 'stopped'; at: number }
+  /** Heard to the end. */
+  | { kind: 'played' };
+
 interface Props {
   url: string;
-  /** Already played (remembered across reloads). */
-  played: boolean;
+  /** Read when the player mounts. */
+  progress: ClipProgress;
   media: MediaRecovery;
-  /** Playback really started: from now on the recording counts as played. */
-  onStarted: () => void;
-  /** The recording failed before its end: it does not count as played. */
-  onInterrupted: () => void;
+  /** Playback is under way at `seconds` (about once a second, and when it starts or pauses): from now on it counts as played. */
+  onPosition: (seconds: number) => void;
+  /** The recording was heard to its end. */
+  onEnded: () => void;
+  /** Whether the recording is audibly playing now (the quiz then asks before moving away). */
+  onPlayingChange: (playing: boolean) => void;
 }
 
 /** A recording that has not started this long after Play is treated as failed (a stalled link). */
@@ -37,25 +48,41 @@ function CheckIcon() {
 
 /**
  * A listening question's recording, playable once as in the exam (spec §1): Play, a progress bar
- * without seeking, then 'Played'. A recording that fails to load shows a notice with Retry and
- * does not count as played.
+ * without seeking, then 'Played'. A recording stopped before its end (a reload, leaving the
+ * question, a failed link) resumes from where it stopped. A recording that fails to load shows a
+ * notice with Retry.
  */
-export function OnceAudioPlayer({ url, played, media, onStarted, onInterrupted }: Props) {
+export function OnceAudioPlayer({ url, progress, media, onPosition, onEnded, onPlayingChange }: Props) {
   const ref = useRef<HTMLAudioElement>(null);
-  const [status, setStatus] = useState<Status>('ready');
-  const [position, setPosition] = useState({ current: 0, duration: 0 });
+  const [status, setStatus] = useState<Status>(() => (progress.kind === 'stopped' ? 'paused' : 'ready'));
+  const [position, setPosition] = useState(() => ({ current: progress.kind === 'stopped' ? progress.at : 0, duration: 0 }));
+  // Where playback resumes after a stop; null while the recording has never started.
+  const [resumeAt, setResumeAt] = useState<number | null>(progress.kind === 'stopped' ? progress.at : null);
+  const reported = useRef(-Infinity);
   // While the recording plays, fresh links for the page must neither change nor remount the element.
   const [locked, setLocked] = useState<{ src: string; key: string } | null>(null);
 
   const started = status === 'playing' || status === 'paused' || status === 'starting';
-  const done = status === 'ended' || (played && !started);
+  const done = status === 'ended' || (progress.kind === 'played' && !started);
 
   const src = locked?.src ?? url;
   const audioKey = locked?.key ?? `${url}#${media.generation}`;
 
+  const playing = status === 'playing';
+  const notifyPlaying = useEffectEvent((p: boolean) => onPlayingChange(p));
+  useEffect(() => {
+    notifyPlaying(playing);
+  }, [playing]);
+  useEffect(() => () => notifyPlaying(false), []);
+
+  const report = (seconds: number) => {
+    setResumeAt(seconds);
+    reported.current = seconds;
+    onPosition(seconds);
+  };
+
   const fail = () => {
     if (status === 'ended') return;
-    if (status === 'playing' || status === 'paused') onInterrupted();
     setLocked(null);
     setStatus(media.recover() ? 'waiting' : 'failed');
   };
@@ -70,9 +97,12 @@ export function OnceAudioPlayer({ url, played, media, onStarted, onInterrupted }
     return () => window.clearTimeout(id);
   }, [status]);
 
+  /** Plays from the start, or resumes where the recording stopped. */
   const play = () => {
     const el = ref.current;
     if (!el) return;
+    const at = resumeAt;
+    if (at !== null && Math.abs(el.currentTime - at) > 0.25) el.currentTime = at;
     setStatus('starting');
     setLocked({ src, key: audioKey });
     el.play().catch((err: unknown) => {
@@ -82,11 +112,9 @@ export function OnceAudioPlayer({ url, played, media, onStarted, onInterrupted }
     });
   };
 
-  const resume = () => {
-    ref.current?.play().catch((err: unknown) => {
-      console.error('The recording could not be resumed', err);
-      fail();
-    });
+  // Back from a failed load (fresh link): ready to play, or to resume where it stopped.
+  const loaded = () => {
+    if (status === 'waiting') setStatus(resumeAt === null ? 'ready' : 'paused');
   };
 
   if (done) {
@@ -106,6 +134,8 @@ export function OnceAudioPlayer({ url, played, media, onStarted, onInterrupted }
   }
 
   const percent = position.duration > 0 ? Math.min(100, Math.round((position.current / position.duration) * 100)) : 0;
+  const stopped = status === 'paused' || ((status === 'waiting' || status === 'starting') && resumeAt !== null);
+  const label = status === 'playing' ? 'Playing…' : status === 'starting' || status === 'waiting' ? 'Loading…' : status === 'paused' ? 'Resume' : 'Play';
 
   return (
     <div className={`once-audio${status === 'failed' ? ' is-failed' : ''}`}>
@@ -117,25 +147,28 @@ export function OnceAudioPlayer({ url, played, media, onStarted, onInterrupted }
         onLoadedMetadata={(e) => {
           const duration = e.currentTarget.duration;
           setPosition((p) => ({ ...p, duration: Number.isFinite(duration) ? duration : 0 }));
-          if (status === 'waiting') setStatus('ready');
+          loaded();
         }}
-        onCanPlay={() => {
-          if (status === 'waiting') setStatus('ready');
-        }}
-        onPlaying={() => {
+        onCanPlay={loaded}
+        onPlaying={(e) => {
           setStatus('playing');
-          onStarted();
+          report(e.currentTarget.currentTime);
         }}
         onPause={(e) => {
-          if (!e.currentTarget.ended && status === 'playing') setStatus('paused');
+          if (e.currentTarget.ended || status !== 'playing') return;
+          setStatus('paused');
+          report(e.currentTarget.currentTime);
         }}
         onTimeUpdate={(e) => {
           const el = e.currentTarget;
+          if (status !== 'playing') return;
           setPosition({ current: el.currentTime, duration: Number.isFinite(el.duration) ? el.duration : 0 });
+          if (Math.abs(el.currentTime - reported.current) >= 1) report(el.currentTime);
         }}
         onEnded={() => {
           setStatus('ended');
           setLocked(null);
+          onEnded();
         }}
         onError={fail}
       />
@@ -151,15 +184,14 @@ export function OnceAudioPlayer({ url, played, media, onStarted, onInterrupted }
       ) : (
         <>
           <div className="once-audio-row">
-            {status === 'paused' ? (
-              <button type="button" className="btn btn-primary once-audio-button" onClick={resume}>
-                <PlayIcon /> Resume
-              </button>
-            ) : (
-              <button type="button" className="btn btn-primary once-audio-button" onClick={play} disabled={status !== 'ready'}>
-                <PlayIcon /> {status === 'playing' ? 'Playing…' : status === 'starting' || status === 'waiting' ? 'Loading…' : 'Play'}
-              </button>
-            )}
+            <button
+              type="button"
+              className="btn btn-primary once-audio-button"
+              onClick={play}
+              disabled={status !== 'ready' && status !== 'paused'}
+            >
+              <PlayIcon /> {label}
+            </button>
             <div
               className="once-audio-track"
               role="progressbar"
@@ -176,8 +208,8 @@ export function OnceAudioPlayer({ url, played, media, onStarted, onInterrupted }
             </span>
           </div>
           <p className="once-audio-hint">
-            {status === 'paused'
-              ? 'The recording was interrupted. Resume it; it cannot be replayed.'
+            {stopped
+              ? `The recording stopped at ${formatDuration(resumeAt ?? 0)}. Resume it from there; it cannot be replayed from the start.`
               : 'You can play this recording once, as in the exam. Stay on this question until it ends.'}
           </p>
         </>

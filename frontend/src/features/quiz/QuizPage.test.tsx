@@ -1,76 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AttemptRequest, AttemptResult, QuizTest } from '@/shared/api/types';
-import { authValue, renderWithApp } from '@/test/render';
+import type { AttemptRequest } from '@/shared/api/types';
 import { server } from '@/test/server';
-import { QuizPage } from './QuizPage';
 import { attemptKey } from './storage';
+import { graded, renderQuiz, serve, storageKey } from './quizTestKit';
+import { usedSeconds } from './QuizSession';
 import { makeTest } from './testUtils';
-
-const ana = { uid: 'u-ana', email: 'ana@example.com' };
-
-function ResultsProbe() {
-  const location = useLocation();
-  const state = location.state as { result: AttemptResult } | null;
-  return <p>results page for {state?.result.resultId ?? 'nothing'}</p>;
-}
-
-const routes = [
-  { path: '/quiz/:category/:testId', element: <QuizPage /> },
-  { path: '/results/:resultId', element: <ResultsProbe /> },
-];
-
-function graded(test: QuizTest, answers: (number | null)[]): AttemptResult {
-  return {
-    resultId: 'reading.0001.abc',
-    quizId: 'readingTest1',
-    category: test.category,
-    testId: test.id,
-    title: test.title,
-    score: 1,
-    total: test.questions.length,
-    percent: 25,
-    durationSeconds: 10,
-    clb: 3,
-    tefOld: { kind: 'below', below: 121, max: 300 },
-    tefNew: { kind: 'below', below: 306, max: 699 },
-    timestamp: '2025-11-20T10:00:00Z',
-    questions: test.questions.map((q, i) => ({
-      ...q,
-      yourAnswer: answers[i] === null || answers[i] === undefined ? null : (q.options[answers[i]] ?? null),
-      correctAnswer: q.options[0] ?? '',
-      correct: answers[i] === 0,
-      explanation: 'Because.',
-      transcript: null,
-    })),
-  };
-}
-
-/** Serves the test (counting fetches; a new media version each time) and records submitted attempts. */
-function serve(paper: 'reading' | 'listening', count = 4) {
-  const calls = { gets: 0, posts: [] as AttemptRequest[] };
-  server.use(
-    http.get(`/api/tests/${paper}/1`, () => {
-      calls.gets += 1;
-      return HttpResponse.json(makeTest(paper, count, calls.gets));
-    }),
-    http.post(`/api/tests/${paper}/1/attempts`, async ({ request }) => {
-      const body = (await request.json()) as AttemptRequest;
-      calls.posts.push(body);
-      return HttpResponse.json(graded(makeTest(paper, count), body.answers));
-    }),
-  );
-  return calls;
-}
-
-function renderQuiz(path = '/quiz/reading/1') {
-  return renderWithApp(<></>, { path, routes, auth: authValue({ user: ana }) });
-}
-
-const storageKey = (paper: 'reading' | 'listening') => attemptKey(ana.uid, paper, 1);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -78,9 +15,11 @@ afterEach(() => {
 });
 
 describe('QuizPage: routes and errors', () => {
-  it('refuses an invalid category', () => {
+  it('refuses an invalid category, with a way back to the test choices', () => {
     renderQuiz('/quiz/maths/1');
     expect(screen.getByRole('alert')).toHaveTextContent('Error: The category value is invalid. Please check your navigation link.');
+    expect(screen.getByRole('link', { name: 'Choose a test' })).toHaveAttribute('href', '/#test-categories');
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
   it('says "Test not found" for a non-numeric id, for writing, and for a 404', async () => {
@@ -233,7 +172,9 @@ describe('QuizPage: finishing', () => {
     renderQuiz();
     await user.click(await screen.findByRole('radio', { name: /Option D1/ }));
     await user.click(screen.getByRole('button', { name: 'Finish' }));
-    expect(await screen.findByText(/Your answers could not be submitted/)).toBeInTheDocument();
+    const failed = await screen.findByRole('alert');
+    expect(failed).toHaveTextContent(/Your answers could not be submitted/);
+    expect(failed).toHaveTextContent('Your answers are kept on this device. Press Retry to send them again.');
     const saved = JSON.parse(localStorage.getItem(storageKey('reading')) ?? 'null') as { answers: unknown; finishedAt: unknown };
     expect(saved.answers).toEqual([3]);
     expect(saved.finishedAt).toEqual(expect.any(Number));
@@ -242,6 +183,30 @@ describe('QuizPage: finishing', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('results page for reading.0001.abc')).toBeInTheDocument();
     expect(posts.map((p) => p.answers)).toEqual([[3], [3]]);
+  });
+
+  it('says "check your connection" once when the network is down', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      http.get('/api/tests/reading/1', () => HttpResponse.json(makeTest('reading', 1))),
+      http.post('/api/tests/reading/1/attempts', () => HttpResponse.error()),
+    );
+    const user = userEvent.setup();
+    renderQuiz();
+    await user.click(await screen.findByRole('radio', { name: /Option A1/ }));
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    const failed = await screen.findByRole('alert');
+    expect(failed).toHaveTextContent('Your answers could not be submitted. Network error. Please check your connection and try again.');
+    expect(failed.textContent.match(/check your connection/gi)).toHaveLength(1);
+  });
+
+  it('reports the whole time limit only when the clock ran out, never for a finish in the last second', () => {
+    const deadline = 1_000_000_000;
+    const base = { answers: [0], current: 0, played: [], stoppedAt: {}, deadline };
+    // Finished by hand 0.6 s before the deadline: rounding would claim the full hour.
+    expect(usedSeconds({ ...base, finishedAt: deadline - 600 }, 3600_000)).toBe(3599);
+    expect(usedSeconds({ ...base, finishedAt: deadline }, 3600_000)).toBe(3600);
+    expect(usedSeconds({ ...base, finishedAt: deadline - 3600_000 + 125_400 }, 3600_000)).toBe(125);
   });
 
   it('sends an attempt whose time ran out while the page was closed', async () => {
@@ -322,64 +287,6 @@ describe('QuizPage: progress survives a reload', () => {
     renderQuiz();
     expect(await screen.findByText('Question 1 of 4')).toBeInTheDocument();
     expect(screen.getByText('0 of 4 answered')).toBeInTheDocument();
-  });
-});
-
-describe('QuizPage: listening audio', () => {
-  const play = vi.fn(() => Promise.resolve());
-  beforeEach(() => {
-    play.mockClear();
-    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
-  });
-
-  it('plays each recording once, and remembers it across a reload', async () => {
-    serve('listening');
-    const user = userEvent.setup();
-    const first = renderQuiz('/quiz/listening/1');
-    const button = await screen.findByRole('button', { name: 'Play' });
-    expect(screen.queryByText('No image available for this question.')).not.toBeInTheDocument();
-    const audio = document.querySelector('audio');
-    expect(audio).not.toBeNull();
-    if (!audio) return;
-    await user.click(button);
-    // The element asked to play is the one that stays on the page.
-    expect(play.mock.contexts[0]).toBe(audio);
-    expect(audio.isConnected).toBe(true);
-    fireEvent.playing(audio);
-    expect(screen.getByRole('button', { name: 'Playing…' })).toBeDisabled();
-    fireEvent.ended(audio);
-    expect(screen.getByRole('button', { name: 'Recording played' })).toBeDisabled();
-    expect(play).toHaveBeenCalledTimes(1);
-
-    first.unmount();
-    renderQuiz('/quiz/listening/1');
-    expect(await screen.findByRole('button', { name: 'Recording played' })).toBeDisabled();
-    // The next question's recording is still fresh.
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('button', { name: 'Play' })).toBeEnabled();
-  });
-
-  it('shows a notice when the audio fails to load; Retry fetches fresh links; the failure does not count as played', async () => {
-    const calls = serve('listening');
-    const user = userEvent.setup();
-    renderQuiz('/quiz/listening/1');
-    await screen.findByRole('button', { name: 'Play' });
-    const audio = document.querySelector('audio');
-    expect(audio?.getAttribute('src')).toBe('/media/a1.mp3?v=1');
-    if (!audio) return;
-    fireEvent.error(audio);
-
-    expect(screen.getByRole('alert')).toHaveTextContent('The audio could not be loaded.');
-    expect(JSON.parse(localStorage.getItem(storageKey('listening')) ?? 'null')).toMatchObject({ played: [] });
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
-
-    await waitFor(() => expect(document.querySelector('audio')?.getAttribute('src')).toBe('/media/a1.mp3?v=2'));
-    expect(calls.gets).toBe(2);
-    const fresh = document.querySelector('audio');
-    if (!fresh) return;
-    fireEvent.canPlay(fresh);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Play' })).toBeEnabled();
   });
 });
 

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, ApiError } from '@/shared/api';
+import { hasAttemptInProgress } from '@/shared/attempts';
+import { useAuth } from '@/shared/auth';
 import type { Paper, QuizTest } from '@/shared/api/types';
 import { PAPER_LABEL, parseQuizRoute } from './paper';
 import { QuizSession } from './QuizSession';
+import { SoundCheck } from './SoundCheck';
 import './quiz.css';
 import { RetryAlert } from '@/shared/ui/RetryAlert';
 
@@ -25,6 +28,16 @@ function NotFound({ category }: { category: string }) {
       </Link>
     </section>
   );
+}
+
+/** A loaded test: a listening paper not yet started opens on the sound check; the clock starts after it. */
+function Ready({ test, issuedAt, refresh }: { test: QuizTest; issuedAt: number; refresh: () => Promise<void> }) {
+  const { user } = useAuth();
+  const [checking, setChecking] = useState(
+    () => test.category === 'listening' && !hasAttemptInProgress(user?.uid ?? 'anonymous', test.category, test.id),
+  );
+  if (checking) return <SoundCheck test={test} onStart={() => setChecking(false)} />;
+  return <QuizSession test={test} issuedAt={issuedAt} refresh={refresh} />;
 }
 
 function Loader({ paper, testId }: { paper: Paper; testId: number }) {
@@ -96,7 +109,7 @@ function Loader({ paper, testId }: { paper: Paper; testId: number }) {
         </section>
       );
     case 'ready':
-      return <QuizSession test={load.test} issuedAt={load.issuedAt} refresh={refresh} />;
+      return <Ready test={load.test} issuedAt={load.issuedAt} refresh={refresh} />;
   }
 }
 
@@ -110,6 +123,14 @@ export function QuizPage() {
         <p className="error-text" role="alert">
           Error: The category value is invalid. Please check your navigation link.
         </p>
+        <div className="invalid-category-actions">
+          <Link to="/#test-categories" className="btn btn-primary">
+            Choose a test
+          </Link>
+          <Link to="/" className="btn btn-secondary">
+            Back to Home
+          </Link>
+        </div>
       </section>
     );
   }

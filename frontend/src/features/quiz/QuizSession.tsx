@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
+import { useBlocker, useNavigate } from 'react-router';
 import { api } from '@/shared/api';
 import type { AttemptRequest, AttemptResult, QuizQuestion, QuizTest } from '@/shared/api/types';
 import { useAuth } from '@/shared/auth';
 import { Modal } from '@/shared/ui/Modal';
 import { RetryableImage } from '@/shared/ui/RetryableImage';
 import { useMediaRecovery, type MediaRecovery } from '@/shared/ui/useMediaRecovery';
-import { OnceAudioPlayer } from './OnceAudioPlayer';
+import { OnceAudioPlayer, type ClipProgress } from './OnceAudioPlayer';
 import { PAPER_LABEL } from './paper';
 import { QuestionNavigator } from './QuestionNavigator';
 import { QuizTimer } from './QuizTimer';
@@ -24,7 +24,14 @@ type Submission = { status: 'idle' } | { status: 'sending' } | { status: 'failed
 
 /** The attempt to continue: the stored one, or a fresh one whose clock starts now. */
 function startAttempt(key: string, total: number, limitMs: number, now: number): SavedAttempt {
-  const fresh: SavedAttempt = { answers: Array.from({ length: total }, () => null), current: 0, played: [], deadline: now + limitMs, finishedAt: null };
+  const fresh: SavedAttempt = {
+    answers: Array.from({ length: total }, () => null),
+    current: 0,
+    played: [],
+    stoppedAt: {},
+    deadline: now + limitMs,
+    finishedAt: null,
+  };
   const saved = loadAttempt(key, total);
   if (!saved) return fresh;
   if (saved.finishedAt === null && saved.deadline <= now) {
@@ -35,11 +42,21 @@ function startAttempt(key: string, total: number, limitMs: number, now: number):
   return saved;
 }
 
-/** Seconds used, at most the time limit. */
-function usedSeconds(a: SavedAttempt, limitMs: number): number {
+/**
+ * Seconds used, at most the time limit. Whole seconds elapsed, so that only an attempt that ran
+ * to its deadline reports the full time limit: the results page reads that as 'time ran out'.
+ */
+export function usedSeconds(a: SavedAttempt, limitMs: number): number {
   const end = Math.min(a.finishedAt ?? Date.now(), a.deadline);
-  const used = Math.round((end - (a.deadline - limitMs)) / 1000);
+  const used = Math.floor((end - (a.deadline - limitMs)) / 1000);
   return Math.min(Math.round(limitMs / 1000), Math.max(0, used));
+}
+
+/** What the player resumes from: a stopped recording, one heard to the end, or a fresh one. */
+function clipProgress(a: SavedAttempt, n: number): ClipProgress {
+  const at = a.stoppedAt[n];
+  if (at !== undefined) return { kind: 'stopped', at };
+  return a.played.includes(n) ? { kind: 'played' } : { kind: 'fresh' };
 }
 
 function Material({ question, paper, media }: { question: QuizQuestion; paper: QuizTest['category']; media: MediaRecovery }) {
@@ -85,12 +102,54 @@ export function QuizSession({ test, issuedAt, refresh }: Props) {
   const [now, setNow] = useState(mountedAt);
   const [submission, setSubmission] = useState<Submission>(() => (attempt.finishedAt !== null ? { status: 'sending' } : { status: 'idle' }));
   const [confirming, setConfirming] = useState(false);
+  // The question whose recording is audibly playing, if any: moving away then asks first.
+  const [playingClip, setPlayingClip] = useState<number | null>(null);
+  // The question index the learner asked to go to while a recording plays (awaiting confirmation).
+  const [leavingTo, setLeavingTo] = useState<number | null>(null);
   const media = useMediaRecovery(refresh, issuedAt);
   const sending = useRef(false);
   const submitted = useRef(false);
   const topRef = useRef<HTMLDivElement>(null);
   // Stable, so the dialog does not refocus its first button each time the clock ticks.
   const keepAnswering = useCallback(() => setConfirming(false), []);
+
+  const guarding = playingClip !== null && submission.status === 'idle' && attempt.finishedAt === null;
+  // In-app links (navbar, footer) while a recording plays: the dialog below asks first.
+  // Read through refs, so that a navigation right after a render (the results page once the
+  // answers are sent) never meets a stale answer.
+  const guardingRef = useRef(guarding);
+  useLayoutEffect(() => {
+    guardingRef.current = guarding;
+  });
+  const shouldBlock = useCallback(() => guardingRef.current && !submitted.current, []);
+  const blocker = useBlocker(shouldBlock);
+  const blockerRef = useRef(blocker);
+  useEffect(() => {
+    blockerRef.current = blocker;
+  });
+  const stayOnPage = useCallback(() => {
+    if (blockerRef.current.state === 'blocked') blockerRef.current.reset();
+  }, []);
+  const keepListening = useCallback(() => setLeavingTo(null), []);
+  const clipPlaying = useCallback((n: number, playing: boolean) => {
+    if (playing) {
+      setPlayingClip(n);
+      return;
+    }
+    setPlayingClip((c) => (c === n ? null : c));
+    // The recording ended or stopped: nothing left to ask about.
+    setLeavingTo(null);
+    if (blockerRef.current.state === 'blocked') blockerRef.current.reset();
+  }, []);
+
+  // Closing or reloading the tab while a recording plays: the browser asks first. A reload then
+  // resumes the recording where it stopped (its position is saved with the attempt).
+  useEffect(() => {
+    if (!guarding) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [guarding]);
 
   // Every change is on this device at once; a successful submission clears it.
   useEffect(() => {
@@ -183,7 +242,7 @@ export function QuizSession({ test, issuedAt, refresh }: Props) {
         ) : (
           <div className="quiz-submit-failed" role="alert">
             <p className="error-text">Your answers could not be submitted. {submission.message}</p>
-            <p>They are kept on this device. Check your connection, then try again.</p>
+            <p>Your answers are kept on this device. Press Retry to send them again.</p>
             <button
               type="button"
               className="btn btn-primary"
@@ -209,15 +268,26 @@ export function QuizSession({ test, issuedAt, refresh }: Props) {
 
   const goTo = (i: number) => {
     const next = Math.max(0, Math.min(total - 1, i));
+    setLeavingTo(null);
     setAttempt((a) => ({ ...a, current: next }));
     const top = topRef.current;
     if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start', behavior: 'instant' });
   };
   const choose = (option: number) =>
     setAttempt((a) => ({ ...a, answers: a.answers.map((v, i) => (i === index ? option : v)) }));
-  const markPlayed = (n: number) => setAttempt((a) => (a.played.includes(n) ? a : { ...a, played: [...a.played, n] }));
-  const unmarkPlayed = (n: number) => setAttempt((a) => ({ ...a, played: a.played.filter((p) => p !== n) }));
-  const onFinish = () => (unanswered > 0 ? setConfirming(true) : finish());
+  /** Another question: asks first while a recording plays. */
+  const requestGoTo = (i: number) => (guarding && i !== index ? setLeavingTo(Math.max(0, Math.min(total - 1, i))) : goTo(i));
+  // A recording under way counts as played, and remembers where it is so that it can resume.
+  const clipAt = (n: number, seconds: number) =>
+    setAttempt((a) => ({
+      ...a,
+      played: a.played.includes(n) ? a.played : [...a.played, n],
+      stoppedAt: { ...a.stoppedAt, [n]: seconds },
+    }));
+  const clipEnded = (n: number) =>
+    setAttempt((a) => ({ ...a, stoppedAt: Object.fromEntries(Object.entries(a.stoppedAt).filter(([k]) => Number(k) !== n)) }));
+  const onFinish = () => (unanswered > 0 || guarding ? setConfirming(true) : finish());
+  const recordingNote = `The recording of question ${question.number} is still playing.`;
 
   return (
     <section className={`page quiz-page quiz-${test.category}`} aria-labelledby="quiz-title">
@@ -258,10 +328,11 @@ export function QuizSession({ test, issuedAt, refresh }: Props) {
             <OnceAudioPlayer
               key={`a${question.number}`}
               url={question.audio.url}
-              played={attempt.played.includes(question.number)}
+              progress={clipProgress(attempt, question.number)}
               media={media}
-              onStarted={() => markPlayed(question.number)}
-              onInterrupted={() => unmarkPlayed(question.number)}
+              onPosition={(seconds) => clipAt(question.number, seconds)}
+              onEnded={() => clipEnded(question.number)}
+              onPlayingChange={(playing) => clipPlaying(question.number, playing)}
             />
           )}
           <fieldset className="quiz-fieldset">
@@ -284,17 +355,17 @@ export function QuizSession({ test, issuedAt, refresh }: Props) {
             </div>
           </fieldset>
           <div className="quiz-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => goTo(index - 1)} disabled={index === 0}>
+            <button type="button" className="btn btn-secondary" onClick={() => requestGoTo(index - 1)} disabled={index === 0}>
               Previous
             </button>
-            <button type="button" className={`btn ${isLast ? 'btn-accent' : 'btn-primary'}`} onClick={isLast ? onFinish : () => goTo(index + 1)}>
+            <button type="button" className={`btn ${isLast ? 'btn-accent' : 'btn-primary'}`} onClick={isLast ? onFinish : () => requestGoTo(index + 1)}>
               {isLast ? 'Finish' : 'Next'}
             </button>
           </div>
         </div>
       </div>
 
-      <QuestionNavigator total={total} current={index} answers={attempt.answers} onSelect={goTo} />
+      <QuestionNavigator total={total} current={index} answers={attempt.answers} onSelect={requestGoTo} />
 
       {confirming && (
         <Modal
@@ -303,7 +374,7 @@ export function QuizSession({ test, issuedAt, refresh }: Props) {
           actions={
             <>
               <button type="button" className="btn btn-secondary" onClick={keepAnswering}>
-                Keep answering
+                {guarding ? 'Keep listening' : 'Keep answering'}
               </button>
               <button type="button" className="btn btn-accent" onClick={finish}>
                 Finish anyway
@@ -311,8 +382,55 @@ export function QuizSession({ test, issuedAt, refresh }: Props) {
             </>
           }
         >
+          {guarding && unanswered > 0 && <p>{recordingNote} If you finish now, the rest of it is not heard.</p>}
           <p>
-            You have {unanswered} unanswered {unanswered === 1 ? 'question' : 'questions'}. Finish anyway?
+            {unanswered > 0
+              ? `You have ${unanswered} unanswered ${unanswered === 1 ? 'question' : 'questions'}. Finish anyway?`
+              : `${recordingNote} If you finish now, the rest of it is not heard. Finish anyway?`}
+          </p>
+        </Modal>
+      )}
+
+      {guarding && leavingTo !== null && !confirming && (
+        <Modal
+          title="Stop the recording?"
+          onDismiss={keepListening}
+          actions={
+            <>
+              <button type="button" className="btn btn-secondary" onClick={keepListening}>
+                Keep listening
+              </button>
+              <button type="button" className="btn btn-primary" onClick={() => goTo(leavingTo)}>
+                Go to question {leavingTo + 1}
+              </button>
+            </>
+          }
+        >
+          <p>
+            {recordingNote} If you go to question {leavingTo + 1}, it stops. When you come back to question {question.number}, you can
+            resume it from where it stopped.
+          </p>
+        </Modal>
+      )}
+
+      {blocker.state === 'blocked' && (
+        <Modal
+          title="Leave the test?"
+          onDismiss={stayOnPage}
+          actions={
+            <>
+              <button type="button" className="btn btn-secondary" onClick={stayOnPage}>
+                Keep listening
+              </button>
+              <button type="button" className="btn btn-primary" onClick={() => blocker.proceed()}>
+                Leave this page
+              </button>
+            </>
+          }
+        >
+          <p>
+            {recordingNote} If you leave this page, it stops. When you come back to this test, you can resume it from where it stopped;
+            the clock keeps running while you are away.
           </p>
         </Modal>
       )}

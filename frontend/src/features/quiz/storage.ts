@@ -1,4 +1,4 @@
-import type { Paper } from '@/shared/api/types';
+export { attemptKey } from '@/shared/attempts';
 
 /**
  * An attempt in progress, kept in localStorage so that a reload or a lost connection
@@ -9,21 +9,31 @@ export interface SavedAttempt {
   answers: (number | null)[];
   /** Index of the question on screen. */
   current: number;
-  /** Numbers of the listening questions whose audio has been played. */
+  /** Numbers of the listening questions whose audio has been played (started). */
   played: number[];
+  /**
+   * Recordings started but not heard to the end (the page was reloaded or left mid-clip):
+   * question number → seconds reached. Such a recording resumes from there instead of counting as played.
+   */
+  stoppedAt: Record<number, number>;
   /** When time runs out, ms since the epoch. */
   deadline: number;
   /** Set when the candidate finished (or time ran out); the attempt is then only waiting to be sent. */
   finishedAt: number | null;
 }
 
-const VERSION = 1;
-
-export function attemptKey(uid: string, paper: Paper, testId: number): string {
-  return `tef.quiz.v${VERSION}:${uid}:${paper}:${testId}`;
-}
-
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/** Only positions of recordings marked as played, as finite seconds ≥ 0. */
+function readStoppedAt(v: unknown, played: number[]): Record<number, number> {
+  const out: Record<number, number> = {};
+  if (typeof v !== 'object' || v === null) return out;
+  for (const [k, seconds] of Object.entries(v)) {
+    const n = Number(k);
+    if (played.includes(n) && typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0) out[n] = seconds;
+  }
+  return out;
+}
 
 /** The stored attempt for a test of `questionCount` questions, or null if none (or unreadable). */
 export function loadAttempt(key: string, questionCount: number): SavedAttempt | null {
@@ -36,16 +46,18 @@ export function loadAttempt(key: string, questionCount: number): SavedAttempt | 
   if (!raw) return null;
   try {
     const v = JSON.parse(raw) as Record<string, unknown>;
-    const { answers, current, played, deadline, finishedAt } = v;
+    const { answers, current, played, stoppedAt, deadline, finishedAt } = v;
     if (!Array.isArray(answers) || !Array.isArray(played) || typeof deadline !== 'number' || !Number.isFinite(deadline)) return null;
     const normalized = Array.from({ length: questionCount }, (_, i) => {
       const a: unknown = answers[i];
       return isIndex(a) ? a : null;
     });
+    const playedNumbers = played.filter(isIndex);
     return {
       answers: normalized,
       current: isIndex(current) ? Math.min(current, Math.max(0, questionCount - 1)) : 0,
-      played: played.filter(isIndex),
+      played: playedNumbers,
+      stoppedAt: readStoppedAt(stoppedAt, playedNumbers),
       deadline,
       finishedAt: typeof finishedAt === 'number' && Number.isFinite(finishedAt) ? finishedAt : null,
     };

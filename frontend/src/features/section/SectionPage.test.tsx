@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Catalogue } from '@/shared/api/types';
-import { renderWithApp } from '@/test/render';
+import { attemptKey } from '@/shared/attempts';
+import { authValue, renderWithApp } from '@/test/render';
 import { server } from '@/test/server';
 import { parseCategory } from './categories';
 import { SectionPage } from './SectionPage';
@@ -33,11 +34,37 @@ describe('SectionPage', () => {
     expect(screen.getByText('Each audio is heard once, as in the exam.')).toBeInTheDocument();
   });
 
-  it('refuses an invalid category', () => {
+  it('refuses an invalid category, with a way back to the test choices', () => {
     renderWithApp(<></>, { path: '/section/maths', routes });
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Error: The category value is invalid. Please check your navigation link.',
     );
+    expect(screen.getByRole('link', { name: 'Choose a test' })).toHaveAttribute('href', '/#test-categories');
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it("offers 'Continue' for a test in progress on this device, and 'Start' otherwise", async () => {
+    const ana = { uid: 'u-ana', email: 'ana@example.com' };
+    const now = Date.now();
+    const attempt = (deadline: number, answers: (number | null)[], finishedAt: number | null = null) =>
+      JSON.stringify({ answers, current: 0, played: [], stoppedAt: {}, deadline, finishedAt });
+    // Test 1: clock running, nothing answered yet. Test 2: out of time with answers (sent on opening).
+    localStorage.setItem(attemptKey(ana.uid, 'reading', 1), attempt(now + 600_000, [null, null]));
+    localStorage.setItem(attemptKey(ana.uid, 'reading', 2), attempt(now - 1000, [1, null]));
+    // Test 3: out of time with no answer (starts afresh); another user's attempt on test 3 does not count.
+    localStorage.setItem(attemptKey(ana.uid, 'reading', 3), attempt(now - 1000, [null, null]));
+    localStorage.setItem(attemptKey('someone-else', 'reading', 3), attempt(now + 600_000, [1, 1]));
+    server.use(http.get('/api/tests/reading', () => HttpResponse.json(catalogue('reading', false))));
+    renderWithApp(<></>, { path: '/section/reading', routes, auth: authValue({ user: ana }) });
+
+    const first = await screen.findByRole('link', { name: 'Continue Reading Test 1' });
+    expect(first).toHaveAttribute('href', '/quiz/reading/1');
+    expect(first).toHaveTextContent('In progress');
+    expect(first).toHaveTextContent('Continue →');
+    expect(screen.getByRole('link', { name: 'Continue Reading Test 2' })).toBeInTheDocument();
+    const third = screen.getByRole('link', { name: /^Reading Test 3/ });
+    expect(third).toHaveTextContent('Start →');
+    expect(third).not.toHaveTextContent('In progress');
   });
 
   it('lists open, locked and coming-soon tests', async () => {

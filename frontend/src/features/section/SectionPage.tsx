@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { CATEGORY_INFO, parseCategory } from './categories';
 import { TestList } from './TestList';
 import './section.css';
@@ -12,6 +12,14 @@ export function SectionPage() {
         <p className="error-text" role="alert">
           Error: The category value is invalid. Please check your navigation link.
         </p>
+        <div className="invalid-category-actions">
+          <Link to="/#test-categories" className="btn btn-primary">
+            Choose a test
+          </Link>
+          <Link to="/" className="btn btn-secondary">
+            Back to Home
+          </Link>
+        </div>
       </section>
     );
   }

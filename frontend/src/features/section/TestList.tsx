@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '@/shared/api';
+import { hasAttemptInProgress } from '@/shared/attempts';
+import { useAuth } from '@/shared/auth';
 import type { Catalogue, CatalogueEntry } from '@/shared/api/types';
 import { CATEGORY_INFO, type Category } from './categories';
 import { RetryAlert } from '@/shared/ui/RetryAlert';
@@ -29,7 +31,7 @@ function LockIcon() {
   );
 }
 
-function Entry({ category, test }: { category: Category; test: CatalogueEntry }) {
+function Entry({ category, test, inProgress }: { category: Category; test: CatalogueEntry; inProgress: boolean }) {
   if (test.locked) {
     return (
       <li className="test-entry is-locked">
@@ -55,11 +57,14 @@ function Entry({ category, test }: { category: Category; test: CatalogueEntry })
     );
   }
   return (
-    <li className="test-entry is-open">
-      <Link to={testPath(category, test.id)} className="test-entry-link">
-        <span className="test-entry-title">{test.title}</span>
+    <li className={`test-entry is-open${inProgress ? ' is-in-progress' : ''}`}>
+      <Link to={testPath(category, test.id)} className="test-entry-link" aria-label={inProgress ? `Continue ${test.title}` : undefined}>
+        <span className="test-entry-text">
+          <span className="test-entry-title">{test.title}</span>
+          {inProgress && <span className="test-entry-note">In progress</span>}
+        </span>
         <span className="test-entry-go" aria-hidden="true">
-          Start →
+          {inProgress ? 'Continue →' : 'Start →'}
         </span>
       </Link>
     </li>
@@ -68,6 +73,7 @@ function Entry({ category, test }: { category: Category; test: CatalogueEntry })
 
 /** The tests of a category from GET /api/tests/{category}: open, locked or coming soon (spec §2). */
 export function TestList({ category }: { category: Category }) {
+  const { user } = useAuth();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -111,7 +117,12 @@ export function TestList({ category }: { category: Category }) {
       </h2>
       <ul className="test-list">
         {load.tests.map((t) => (
-          <Entry key={t.id} category={category} test={t} />
+          <Entry
+            key={t.id}
+            category={category}
+            test={t}
+            inProgress={(category === 'reading' || category === 'listening') && hasAttemptInProgress(user?.uid ?? 'anonymous', category, t.id)}
+          />
         ))}
       </ul>
     </section>
