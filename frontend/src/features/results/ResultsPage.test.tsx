@@ -22,6 +22,13 @@ function serve(result: AttemptResult) {
   return calls;
 }
 
+/** The element that `el` lies in, matching `selector`; fails the test if there is none. */
+function inside(el: Element, selector: string): HTMLElement {
+  const found = el.closest(selector);
+  if (!(found instanceof HTMLElement)) throw new Error(`no ${selector} around ${el.textContent}`);
+  return found;
+}
+
 function renderResults(id: string) {
   return renderWithApp(<></>, { path: `/results/${id}`, routes, auth: authValue({ user: ana }) });
 }
@@ -70,16 +77,13 @@ describe('ResultsPage', () => {
     const result = readingResult();
     serve(result);
     renderResults(result.resultId);
-    const list = (await screen.findByRole('heading', { name: 'Answer breakdown' })).closest('section');
-    expect(list).not.toBeNull();
-    if (!list) return;
+    const list = inside(await screen.findByRole('heading', { name: 'Answer breakdown' }), 'section');
     expect(within(list).getAllByRole('listitem')).toHaveLength(40);
     expect(within(list).getByText('31 correct · 1 wrong · 1 unanswered')).toBeInTheDocument();
 
-    const q2 = within(list).getByRole('heading', { name: 'Question 2, wrong' }).closest('li');
-    const q3 = within(list).getByRole('heading', { name: 'Question 3, wrong' }).closest('li');
+    const q2 = inside(within(list).getByRole('heading', { name: 'Question 2, wrong' }), 'li');
+    const q3 = inside(within(list).getByRole('heading', { name: 'Question 3, wrong' }), 'li');
     expect(within(list).getByRole('heading', { name: 'Question 1, right' })).toBeInTheDocument();
-    if (!q2 || !q3) return;
     expect(within(q2).getByText('Your answer').nextElementSibling).toHaveTextContent('Réponse C2');
     expect(within(q2).getByText('Correct answer').nextElementSibling).toHaveTextContent('Réponse A2');
     expect(within(q3).getByText('Your answer').nextElementSibling).toHaveTextContent('No answer');
@@ -96,8 +100,7 @@ describe('ResultsPage', () => {
     expect(screen.getByText('Explanation 1: the message says so.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Review question 2' }));
-    const panel = screen.getByText('Explanation 2: the message says so.').closest('.review-panel');
-    if (!(panel instanceof HTMLElement)) throw new Error('no review panel');
+    const panel = inside(screen.getByText('Explanation 2: the message says so.'), '.review-panel');
     expect(within(panel).getByRole('img', { name: 'A poster' })).toBeInTheDocument();
     expect(within(panel).getByText('Réponse C2').closest('li')).toHaveTextContent('Your answer');
     expect(within(panel).getByText('Réponse A2').closest('li')).toHaveTextContent('Correct answer');
@@ -109,8 +112,7 @@ describe('ResultsPage', () => {
     const user = userEvent.setup();
     renderResults(result.resultId);
     await user.click(await screen.findByRole('checkbox', { name: 'Show mistakes only' }));
-    const list = screen.getByRole('heading', { name: 'Answer breakdown' }).closest('section');
-    if (!list) return;
+    const list = inside(screen.getByRole('heading', { name: 'Answer breakdown' }), 'section');
     expect(within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Question 2, wrong', 'Question 3, wrong']);
     await user.click(screen.getByRole('button', { name: 'Review all' }));
     expect(screen.getAllByText(/^Explanation \d: the message says so\.$/)).toHaveLength(2);
@@ -141,6 +143,29 @@ describe('ResultsPage', () => {
     expect(await screen.findByRole('img', { name: 'A poster' })).toBeInTheDocument();
     expect(calls.gets).toBe(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says when time ran out, after a reload too (the full time limit was used)', async () => {
+    const reading = readingResult({ durationSeconds: 3600 });
+    serve(reading);
+    const first = renderResults(reading.resultId);
+    expect(await screen.findByText('Time taken: 1:00:00')).toBeInTheDocument();
+    expect(screen.getByText('Time ran out: your answers were submitted as they stood when the clock reached 0:00.')).toBeInTheDocument();
+    first.unmount();
+
+    const listening = { ...listeningResult(), durationSeconds: 2400 };
+    serve(listening);
+    renderResults(listening.resultId);
+    expect(await screen.findByText('Time taken: 40:00')).toBeInTheDocument();
+    expect(screen.getByText(/^Time ran out/)).toBeInTheDocument();
+  });
+
+  it('does not say time ran out for a test finished in time', async () => {
+    const result = readingResult({ durationSeconds: 3599 });
+    serve(result);
+    renderResults(result.resultId);
+    expect(await screen.findByText('Time taken: 59:59')).toBeInTheDocument();
+    expect(screen.queryByText(/Time ran out/)).not.toBeInTheDocument();
   });
 
   it("says when the result doesn't exist or isn't the user's", async () => {

@@ -6,7 +6,7 @@ import { formatLocalDate } from '@/shared/format';
 import { formatDuration } from '@/shared/ui/formatDuration';
 import { useMediaRecovery } from '@/shared/ui/useMediaRecovery';
 import { Breakdown } from './Breakdown';
-import { clbText, PAPER_LABEL, tefText } from './format';
+import { clbText, PAPER_LABEL, tefText, timeRanOut } from './format';
 import { ScoreRing } from './ScoreRing';
 import './results.css';
 import { RetryAlert } from '@/shared/ui/RetryAlert';
@@ -51,6 +51,9 @@ function ResultsView({ result, issuedAt, refresh }: { result: AttemptResult; iss
               {result.score} / {result.total} ({result.percent}%)
             </p>
             <p className="results-time">Time taken: {formatDuration(result.durationSeconds)}</p>
+            {timeRanOut(result.category, result.durationSeconds) && (
+              <p className="results-timeout">Time ran out: your answers were submitted as they stood when the clock reached 0:00.</p>
+            )}
           </div>
         </div>
 

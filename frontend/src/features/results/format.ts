@@ -11,3 +11,15 @@ export function tefText(score: TefScore): string {
 export function clbText(clb: number): string {
   return clb <= 3 ? 'CLB 3 or below' : `CLB ${clb}`;
 }
+
+/** The papers' time limits in seconds (spec §9: reading 3600 s, listening 2400 s). */
+export const TIME_LIMIT_SECONDS: Record<Paper, number> = { reading: 3600, listening: 2400 };
+
+/**
+ * Whether the clock ran out. The quiz reports whole seconds elapsed, so only an attempt that
+ * reached its deadline (finished by the timer, or found out of time on reopening) reports the
+ * full limit; the server keeps the figure (clamped above), so this holds after a reload too.
+ */
+export function timeRanOut(paper: Paper, durationSeconds: number): boolean {
+  return durationSeconds >= TIME_LIMIT_SECONDS[paper];
+}
