@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches, useNavigate } from 'react-router';
 import { Footer } from '@/features/layout/Footer';
 import { Navbar } from '@/features/layout/Navbar';
 import { TermsModal } from '@/features/privacy/TermsModal';
 import { takeRedirect, useAuth } from '@/shared/auth';
+import { useDocumentTitle } from '@/shared/title';
+import { isRouteHandle } from './titles';
 
 /** Sends a user who just signed in to the path they were heading for, once. */
 function usePostLoginRedirect() {
@@ -19,8 +21,19 @@ function usePostLoginRedirect() {
   }, [isLoggedIn, navigate]);
 }
 
+/** The deepest matched route's title ('Reading Test 3'), from its `handle`. */
+function useRouteTitle(): string | null {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const { handle, params } = matches[i] ?? {};
+    if (isRouteHandle(handle)) return handle.title(params ?? {});
+  }
+  return null;
+}
+
 export function Layout() {
   usePostLoginRedirect();
+  useDocumentTitle(useRouteTitle());
   return (
     <div className="app-shell">
       <Navbar />

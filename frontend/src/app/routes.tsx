@@ -4,6 +4,7 @@ import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { RouteErrorPage } from '@/features/errors/RouteErrorPage';
 import { Layout } from './Layout';
 import { LoginRequired, RequireAuth } from './guards';
+import { TITLES, type RouteHandle } from './titles';
 
 /** `/section/writing/:topicId` is kept only as a redirect to the guarded route (decisions §3). */
 function WritingRedirect() {
@@ -12,6 +13,7 @@ function WritingRedirect() {
 }
 
 const guarded = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
+const titled = (title: RouteHandle['title']): RouteHandle => ({ title });
 
 /** The route table (spec §2 with decisions §3). Every page but the landing page loads on demand. */
 export const routes: RouteObject[] = [
@@ -19,62 +21,91 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/success', lazy: async () => ({ Component: (await import('@/features/purchase/SuccessPage')).SuccessPage }) },
-      { path: '/cancel', lazy: async () => ({ Component: (await import('@/features/purchase/CancelPage')).CancelPage }) },
-      { path: '/section/writing/:topicId', element: <WritingRedirect /> },
       {
-        path: '/section/:category',
-        lazy: async () => {
-          const { SectionPage } = await import('@/features/section/SectionPage');
-          return { element: guarded(<SectionPage />) };
-        },
+        // A direct visit to a lazy page: the navbar and footer show at once, this in the page's place until it loads.
+        hydrateFallbackElement: (
+          <p className="page-status" role="status">
+            Loading…
+          </p>
+        ),
+        children: [
+          { path: '/', element: <LandingPage />, handle: titled(TITLES.landing) },
+          {
+            path: '/success',
+            handle: titled(TITLES.success),
+            lazy: async () => ({ Component: (await import('@/features/purchase/SuccessPage')).SuccessPage }),
+          },
+          {
+            path: '/cancel',
+            handle: titled(TITLES.cancel),
+            lazy: async () => ({ Component: (await import('@/features/purchase/CancelPage')).CancelPage }),
+          },
+          { path: '/section/writing/:topicId', element: <WritingRedirect />, handle: titled(TITLES.writing) },
+          {
+            path: '/section/:category',
+            handle: titled(TITLES.section),
+            lazy: async () => {
+              const { SectionPage } = await import('@/features/section/SectionPage');
+              return { element: guarded(<SectionPage />) };
+            },
+          },
+          {
+            path: '/quiz/:category/:testId',
+            handle: titled(TITLES.quiz),
+            lazy: async () => {
+              const { QuizPage } = await import('@/features/quiz/QuizPage');
+              return { element: guarded(<QuizPage />) };
+            },
+          },
+          {
+            path: '/writing/:topicId',
+            handle: titled(TITLES.writing),
+            lazy: async () => {
+              const { UpcomingPage } = await import('@/features/upcoming/UpcomingPage');
+              return { element: guarded(<UpcomingPage screen="writing" />) };
+            },
+          },
+          {
+            path: '/speaking/:topicId',
+            handle: titled(TITLES.speaking),
+            lazy: async () => {
+              const { UpcomingPage } = await import('@/features/upcoming/UpcomingPage');
+              return { element: guarded(<UpcomingPage screen="speaking" />) };
+            },
+          },
+          { path: '/results', element: <Navigate to="/results-tracker" replace />, handle: titled(TITLES.tracker) },
+          {
+            path: '/results/:resultId',
+            handle: titled(TITLES.results),
+            lazy: async () => {
+              const { ResultsPage } = await import('@/features/results/ResultsPage');
+              return { element: guarded(<ResultsPage />) };
+            },
+          },
+          {
+            path: '/results-tracker',
+            handle: titled(TITLES.tracker),
+            lazy: async () => {
+              const { TrackerPage } = await import('@/features/tracker/TrackerPage');
+              return { element: <LoginRequired><TrackerPage /></LoginRequired> };
+            },
+          },
+          {
+            path: '/dashboard',
+            handle: titled(TITLES.dashboard),
+            lazy: async () => {
+              const { DashboardPage } = await import('@/features/dashboard/DashboardPage');
+              return { element: <LoginRequired><DashboardPage /></LoginRequired> };
+            },
+          },
+          {
+            path: '/zoom',
+            handle: titled(TITLES.zoom),
+            lazy: async () => ({ Component: (await import('@/features/zoom/ZoomDemoPage')).ZoomDemoPage }),
+          },
+          { path: '*', element: <NotFoundPage />, handle: titled(TITLES.notFound) },
+        ],
       },
-      {
-        path: '/quiz/:category/:testId',
-        lazy: async () => {
-          const { QuizPage } = await import('@/features/quiz/QuizPage');
-          return { element: guarded(<QuizPage />) };
-        },
-      },
-      {
-        path: '/writing/:topicId',
-        lazy: async () => {
-          const { UpcomingPage } = await import('@/features/upcoming/UpcomingPage');
-          return { element: guarded(<UpcomingPage screen="writing" />) };
-        },
-      },
-      {
-        path: '/speaking/:topicId',
-        lazy: async () => {
-          const { UpcomingPage } = await import('@/features/upcoming/UpcomingPage');
-          return { element: guarded(<UpcomingPage screen="speaking" />) };
-        },
-      },
-      { path: '/results', element: <Navigate to="/results-tracker" replace /> },
-      {
-        path: '/results/:resultId',
-        lazy: async () => {
-          const { ResultsPage } = await import('@/features/results/ResultsPage');
-          return { element: guarded(<ResultsPage />) };
-        },
-      },
-      {
-        path: '/results-tracker',
-        lazy: async () => {
-          const { TrackerPage } = await import('@/features/tracker/TrackerPage');
-          return { element: <LoginRequired><TrackerPage /></LoginRequired> };
-        },
-      },
-      {
-        path: '/dashboard',
-        lazy: async () => {
-          const { DashboardPage } = await import('@/features/dashboard/DashboardPage');
-          return { element: <LoginRequired><DashboardPage /></LoginRequired> };
-        },
-      },
-      { path: '/zoom', lazy: async () => ({ Component: (await import('@/features/zoom/ZoomDemoPage')).ZoomDemoPage }) },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useDocumentTitle } from '@/shared/title';
 
 function messageOf(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -9,6 +10,7 @@ function messageOf(error: unknown): string {
 /** The router's fallback error screen (spec §2). */
 export function RouteErrorPage() {
   const error = useRouteError();
+  useDocumentTitle('Unexpected Error');
   console.error(error);
   return (
     <section className="page page-narrow status-page" role="alert">

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { plansHandler } from '@/shared/plans/testUtils';
+import { authValue, meValue, profileValue, renderWithApp } from '@/test/render';
+import { server } from '@/test/server';
+import { routes } from './routes';
+import { TITLES } from './titles';
+
+const ana = { uid: 'local-1', email: 'ana@example.com' };
+let warn: MockInstance<typeof console.warn>;
+
+beforeEach(() => {
+  warn = vi.spyOn(console, 'warn');
+  server.use(plansHandler(), http.get('/api/progress', () => HttpResponse.json({ skills: { listening: [], reading: [], speaking: [], writing: [] }, overallClb: null, skillsWithResults: 0 })));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function open(path: string) {
+  return renderWithApp(<></>, { path, routes, auth: authValue({ user: ana }), profile: profileValue(meValue()) });
+}
+
+// First in the file: React Router prints this warning only once per page load (module).
+describe('a direct visit to a lazy page', () => {
+  it('shows the navbar and a loading line until the page loads, without the HydrateFallback warning', async () => {
+    open('/zoom');
+    const loading = screen.queryByRole('status');
+    const navbar = screen.queryByRole('navigation', { name: /main/i });
+    await screen.findByRole('heading', { level: 1, name: 'Read every detail of a document' });
+    expect(document.title).toBe('Image Zoom · TEF Canada Practice');
+    const messages = warn.mock.calls.map((args) => args.map(String).join(' '));
+    expect(messages.filter((m) => m.includes('HydrateFallback'))).toEqual([]);
+    expect(loading).toHaveTextContent('Loading…');
+    expect(navbar).toBeInTheDocument();
+  });
+});
+
+describe('the route table', () => {
+  it.each([
+    ['/', 'TEF Canada Practice — Mock exams with CLB estimates', 'Prepare for Your TEF Exam with Confidence'],
+    ['/dashboard', 'My Dashboard · TEF Canada Practice', 'My Dashboard'],
+    ['/results-tracker', 'CLB Progress Tracker · TEF Canada Practice', 'Your CLB Progress Tracker'],
+    ['/cancel', 'Purchase Cancelled · TEF Canada Practice', 'Purchase Cancelled'],
+    ['/no/such/page', 'Page Not Found · TEF Canada Practice', 'Page Not Found'],
+  ])('gives %s its own title', async (path, title, heading) => {
+    open(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+});
+
+describe('TITLES', () => {
+  it('names each screen from its params', () => {
+    expect(TITLES.quiz({ category: 'reading', testId: '3' })).toBe('Reading Test 3');
+    expect(TITLES.quiz({ category: ' Listening ', testId: '10' })).toBe('Listening Test 10');
+    expect(TITLES.quiz({ category: 'writing', testId: '3' })).toBe('Practice Test');
+    expect(TITLES.quiz({ category: 'reading', testId: '<script>' })).toBe('Practice Test');
+    expect(TITLES.section({ category: 'READING' })).toBe('Reading Tests');
+    expect(TITLES.section({ category: 'speaking' })).toBe('Speaking Tests');
+    expect(TITLES.section({ category: 'cooking' })).toBe('Practice Section');
+    expect(TITLES.results({ resultId: 'listening.1795643973613906.25bad' })).toBe('Listening Results');
+    expect(TITLES.results({ resultId: 'x' })).toBe('Test Results');
+    expect(TITLES.landing()).toBeNull();
+  });
+});
