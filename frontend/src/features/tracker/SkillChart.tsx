@@ -1,4 +1,4 @@
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps, type XAxisTickContentProps } from 'recharts';
+import { CartesianGrid, LabelList, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps, type XAxisTickContentProps } from 'recharts';
 import type { ProgressPoint } from '@/shared/api/types';
 import { formatLocalDate } from '@/shared/format';
 import { clbText } from './skills';
@@ -68,6 +68,8 @@ export default function SkillChart({ title, points, color, onOpen }: Props) {
     if (d && onOpen) onOpen(d.point);
   };
   const cursor = onOpen ? 'pointer' : 'default';
+  // One session has no line to draw: its point is drawn filled and larger, with its level written above it.
+  const single = data.length === 1;
 
   return (
     <div className="tracker-chart" role="img" aria-label={`${title}, CLB level by session. ${summary}.`}>
@@ -107,10 +109,12 @@ export default function SkillChart({ title, points, color, onOpen }: Props) {
             dataKey="clb"
             stroke={color}
             strokeWidth={2.5}
-            dot={{ r: 4.5, fill: '#fff', stroke: color, strokeWidth: 2.5, cursor }}
+            dot={single ? { r: 6.5, fill: color, stroke: '#fff', strokeWidth: 2, cursor } : { r: 4.5, fill: '#fff', stroke: color, strokeWidth: 2.5, cursor }}
             activeDot={{ r: 7, fill: color, stroke: '#fff', strokeWidth: 2, cursor }}
-            isAnimationActive={!reducedMotion()}
-          />
+            isAnimationActive={!single && !reducedMotion()}
+          >
+            {single && <LabelList dataKey="clb" position="top" offset={12} formatter={(v: unknown) => clbText(Number(v))} fontSize={12} fontWeight={700} fill={color} />}
+          </Line>
         </LineChart>
       </ResponsiveContainer>
     </div>

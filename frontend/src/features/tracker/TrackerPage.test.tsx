@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Progress, ProgressPoint } from '@/shared/api/types';
+import { formatLocalDate } from '@/shared/format';
 import { authValue, renderWithApp } from '@/test/render';
 import { server } from '@/test/server';
 import { TrackerPage } from './TrackerPage';
@@ -97,5 +98,22 @@ describe('TrackerPage', () => {
     // Speaking and writing have no review page here.
     const speaking = screen.getByRole('article', { name: 'Production Orale' });
     expect(within(speaking).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('draws the point of a skill with a single session, filled and labelled with its level', async () => {
+    const progress: Progress = { skills: { listening: [], reading: [point(1, 6)], speaking: [], writing: [] }, overallClb: 6, skillsWithResults: 1 };
+    server.use(http.get('/api/progress', () => HttpResponse.json(progress)));
+    renderTracker();
+    const reading = await screen.findByRole('article', { name: 'Compréhension Écrite' });
+    const chart = await within(reading).findByRole('img', { name: /Session 1: CLB 6\./ });
+    await waitFor(() => expect(chart.querySelectorAll('.recharts-line-dot')).toHaveLength(1));
+    const dot = chart.querySelector('.recharts-line-dot') as SVGCircleElement;
+    expect(Number(dot.getAttribute('r'))).toBeGreaterThan(5);
+    expect(dot).toHaveAttribute('fill', '#1f4a7a');
+    expect(within(chart).getByText('CLB 6')).toBeInTheDocument();
+    // The session row: name, date (the one formatter), level and review link, each in its own cell.
+    const row = within(reading).getByText('Session 1', { selector: '.tracker-session-name' }).closest('li') as HTMLElement;
+    expect(within(row).getByText(formatLocalDate(point(1, 6).timestamp), { selector: '.tracker-session-date' })).toBeInTheDocument();
+    expect(within(row).getByText('CLB 6', { selector: '.tracker-session-clb' })).toBeInTheDocument();
   });
 });
