@@ -76,16 +76,45 @@ pub fn router(state: Arc<ServerState>) -> Router {
         .with_state(state)
 }
 
-/// The built frontend; paths that are not files get `index.html` (client routing).
+/// The built frontend. A path that names no file gets `index.html` (client routing), unless it lies
+/// in one of the app's own folders (`/assets/`, `/illustrations/`, …): a missing file there is a 404.
+/// Client routes may contain dots (result ids do), so a dot never makes a path a file.
 fn frontend(dir: PathBuf) -> ServeDir<axum::routing::MethodRouter> {
     let index = dir.join("index.html");
-    ServeDir::new(dir).fallback(get(move |uri: Uri| spa_fallback(uri, index.clone())))
+    let folders = Arc::new(static_folders(&dir));
+    ServeDir::new(dir).fallback(get(move |uri: Uri| {
+        spa_fallback(uri, index.clone(), Arc::clone(&folders))
+    }))
 }
 
-async fn spa_fallback(uri: Uri, index: PathBuf) -> Response {
-    // A missing asset is a 404, not the app page.
-    let last = uri.path().rsplit('/').next().unwrap_or_default();
-    if uri.path().starts_with("/assets/") || last.contains('.') {
+/// The top-level folders of the built app, read once at start.
+fn static_folders(dir: &std::path::Path) -> Vec<String> {
+    let mut folders = vec!["assets".to_owned()];
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            if entry.file_type().is_ok_and(|t| t.is_dir())
+                && let Some(name) = entry.file_name().to_str()
+                && !folders.iter().any(|f| f == name)
+            {
+                folders.push(name.to_owned());
+            }
+        }
+    }
+    folders
+}
+
+/// Whether a path that matched no file is a missing file (404) rather than a client route.
+pub fn is_missing_file(path: &str, folders: &[String]) -> bool {
+    let first = path
+        .trim_start_matches('/')
+        .split('/')
+        .next()
+        .unwrap_or_default();
+    path.trim_start_matches('/').contains('/') && folders.iter().any(|f| f == first)
+}
+
+async fn spa_fallback(uri: Uri, index: PathBuf, folders: Arc<Vec<String>>) -> Response {
+    if is_missing_file(uri.path(), &folders) {
         return (StatusCode::NOT_FOUND, "Not found").into_response();
     }
     match tokio::fs::read(&index).await {

@@ -41,6 +41,13 @@ async fn start_with(catalogue: Option<shared::catalogue::Catalogue>) -> TestServ
     )
     .unwrap();
     std::fs::write(static_dir.join("assets/app.js"), "console.log(1)").unwrap();
+    std::fs::write(static_dir.join("auth-callback.html"), "<!doctype html>").unwrap();
+    // The real app's public files, by name: the server's static rules see the real layout.
+    for file in public_files() {
+        let target = static_dir.join(file.trim_start_matches('/'));
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::write(target, "file").unwrap();
+    }
 
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
@@ -70,6 +77,26 @@ async fn start_with(catalogue: Option<shared::catalogue::Catalogue>) -> TestServ
         state,
         _dir: dir,
     }
+}
+
+/// Every file of `frontend/public` (copied to the root of the built app), as a URL path.
+pub fn public_files() -> Vec<String> {
+    fn walk(dir: &std::path::Path, prefix: &str, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = format!("{prefix}/{name}");
+            if entry.file_type().unwrap().is_dir() {
+                walk(&entry.path(), &path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let public = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../frontend/public");
+    walk(&public, "", &mut out);
+    out.sort();
+    out
 }
 
 impl TestServer {
