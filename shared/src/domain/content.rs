@@ -639,6 +639,89 @@ mod tests {
             }),
             "not in the cast",
         );
+        has(
+            errors_after(Paper::Reading, |t| t.format = 2),
+            "format is 2",
+        );
+        has(
+            errors_after(Paper::Reading, |t| t.questions[3].prompt = "  ".into()),
+            "question 4 has no prompt",
+        );
+        has(
+            errors_after(Paper::Reading, |t| t.questions[3].options[2] = " ".into()),
+            "question 4 has an empty option",
+        );
+        let second_doc = |t: &mut Test| {
+            t.documents.push(Document {
+                id: "d2".into(),
+                title: None,
+                text: Some("Un autre texte.".into()),
+                image: None,
+            });
+            t.questions[5].document = Some("d2".into());
+        };
+        has(
+            errors_after(Paper::Reading, |t| {
+                second_doc(t);
+                t.documents[1].id = "d1".into();
+            }),
+            "document d1 is defined twice",
+        );
+        has(
+            errors_after(Paper::Reading, |t| {
+                second_doc(t);
+                t.documents[1].text = Some(" ".into());
+            }),
+            "document d2 has neither text nor image",
+        );
+        has(
+            errors_after(Paper::Reading, |t| {
+                second_doc(t);
+                t.questions[5].document = Some("d1".into());
+            }),
+            "document d2 is not used by any question",
+        );
+        let image = |alt: &str, width: u32| Image {
+            file: "reading/1/q4.svg".into(),
+            alt: alt.into(),
+            width,
+            height: 10,
+        };
+        has(
+            errors_after(Paper::Reading, |t| {
+                t.questions[3].image = Some(image("Affiche", 10))
+            }),
+            "needs a real alt text",
+        );
+        has(
+            errors_after(Paper::Reading, |t| {
+                t.questions[3].image = Some(image("A poster with a date.", 0))
+            }),
+            "needs a width and a height",
+        );
+        has(
+            errors_after(Paper::Listening, |t| {
+                t.questions[5].audio.as_mut().unwrap()[0].text = " ".into()
+            }),
+            "question 6 has an empty audio script or turn",
+        );
+        has(
+            errors_after(Paper::Listening, |t| t.questions[5].audio = Some(vec![])),
+            "question 6 has an empty audio script or turn",
+        );
+        has(
+            errors_after(Paper::Reading, |t| {
+                t.questions[3].audio = Some(vec![Line {
+                    speaker: "femme-1".into(),
+                    text: "Bonjour.".into(),
+                }])
+            }),
+            "question 4: reading questions have no audio",
+        );
+        has(
+            errors_after(Paper::Reading, |t| t.questions[3].document = None),
+            "question 4 needs a document",
+        );
     }
 
     #[test]

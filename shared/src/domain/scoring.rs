@@ -234,33 +234,96 @@ mod tests {
         }
     }
 
+    /// (correct, CLB, old scale, 0–699 scale) for 16 to 40 correct, worked out by hand from
+    /// decisions.md §2 (linear inside each band, rounded to the nearest point), not from the code's tables.
+    const PINNED_READING: [(u32, u8, u32, u32); 25] = [
+        (16, 4, 121, 306),
+        (17, 4, 128, 317),
+        (18, 4, 136, 329),
+        (19, 4, 143, 340),
+        (20, 4, 150, 351),
+        (21, 5, 151, 352),
+        (22, 5, 158, 362),
+        (23, 5, 166, 372),
+        (24, 5, 173, 382),
+        (25, 5, 180, 392),
+        (26, 6, 181, 393),
+        (27, 6, 189, 406),
+        (28, 6, 198, 420),
+        (29, 6, 206, 433),
+        (30, 7, 207, 434),
+        (31, 7, 220, 448),
+        (32, 7, 232, 461),
+        (33, 8, 233, 462),
+        (34, 8, 240, 482),
+        (35, 8, 247, 502),
+        (36, 9, 248, 503),
+        (37, 9, 262, 545),
+        (38, 10, 263, 546),
+        (39, 10, 282, 623),
+        (40, 10, 300, 699),
+    ];
+    const PINNED_LISTENING: [(u32, u8, u32, u32); 25] = [
+        (16, 4, 145, 306),
+        (17, 4, 154, 317),
+        (18, 4, 163, 329),
+        (19, 4, 171, 340),
+        (20, 4, 180, 351),
+        (21, 5, 181, 352),
+        (22, 5, 190, 362),
+        (23, 5, 199, 372),
+        (24, 5, 207, 382),
+        (25, 5, 216, 392),
+        (26, 6, 217, 393),
+        (27, 6, 227, 406),
+        (28, 6, 238, 420),
+        (29, 6, 248, 433),
+        (30, 7, 249, 434),
+        (31, 7, 264, 448),
+        (32, 7, 279, 461),
+        (33, 8, 280, 462),
+        (34, 8, 289, 482),
+        (35, 8, 297, 502),
+        (36, 9, 298, 503),
+        (37, 9, 315, 545),
+        (38, 10, 316, 546),
+        (39, 10, 338, 623),
+        (40, 10, 360, 699),
+    ];
+
     #[test]
-    fn band_edges_hit_the_ircc_edges() {
-        let r = |c| estimate(Paper::Reading, c);
-        assert_eq!(
-            (value(r(16).tef_old), value(r(16).tef_new)),
-            (Some(121), Some(306))
-        );
-        assert_eq!(
-            (value(r(20).tef_old), value(r(20).tef_new)),
-            (Some(150), Some(351))
-        );
-        assert_eq!(
-            (value(r(38).tef_old), value(r(38).tef_new)),
-            (Some(263), Some(546))
-        );
-        assert_eq!(
-            (value(r(40).tef_old), value(r(40).tef_new)),
-            (Some(300), Some(699))
-        );
-        let l = |c| estimate(Paper::Listening, c);
-        assert_eq!(value(l(16).tef_old), Some(145));
-        assert_eq!(value(l(40).tef_old), Some(360));
-        assert_eq!(value(l(30).tef_old), Some(249));
-        assert_eq!(value(l(32).tef_old), Some(279));
-        // Inside a band the score is interpolated: 31 is halfway through CLB 7.
-        assert_eq!(value(l(31).tef_old), Some(264));
-        assert_eq!(value(r(31).tef_old), Some(220));
+    fn every_count_from_0_to_40_gives_the_pinned_clb_and_both_tef_scores() {
+        for (paper, pinned, floor_old) in [
+            (Paper::Reading, &PINNED_READING, 121),
+            (Paper::Listening, &PINNED_LISTENING, 145),
+        ] {
+            for c in 0..16 {
+                let e = estimate(paper, c);
+                assert_eq!(e.clb, 3, "{paper:?} {c}");
+                assert_eq!(
+                    (e.tef_old, e.tef_new),
+                    (
+                        TefScore::Below {
+                            below: floor_old,
+                            max: paper.old_scale_max()
+                        },
+                        TefScore::Below {
+                            below: 306,
+                            max: 699
+                        }
+                    ),
+                    "{paper:?} {c}"
+                );
+            }
+            for &(c, clb, old, new) in pinned {
+                let e = estimate(paper, c);
+                assert_eq!(
+                    (e.clb, value(e.tef_old), value(e.tef_new)),
+                    (clb, Some(old), Some(new)),
+                    "{paper:?} {c} correct"
+                );
+            }
+        }
     }
 
     #[test]
