@@ -9,7 +9,7 @@ use shared::domain::exam::Skill;
 use shared::domain::scoring::TefScore;
 use shared::domain::user::accept_privacy;
 use shared::domain::{Email, UserDoc, UserId};
-use shared::ports::results::{ResultId, ResultRecord, ResultStore};
+use shared::ports::results::{Added, ResultId, ResultRecord, ResultStore};
 use shared::ports::store::{StoreError, UpdateError, UserStore, update_user};
 use time::macros::datetime;
 use time::{Duration, OffsetDateTime};
@@ -126,6 +126,76 @@ async fn results_contract(store: &dyn ResultStore) {
     assert_eq!(
         store.recent_results(&bob, Skill::Writing, 5).await.unwrap(),
         vec![]
+    );
+    an_attempt_is_stored_once(store).await;
+}
+
+/// Two submissions of one attempt, at the same moment or later, store one result; the
+/// same attempt id on another test, skill or user is another attempt.
+async fn an_attempt_is_stored_once(store: &dyn ResultStore) {
+    let t0 = datetime!(2026-11-23 9:00 UTC);
+    let carl = uid("attempts-carl");
+    let attempt = |at: OffsetDateTime, score: u32| ResultRecord {
+        attempt_id: Some("reading-1-1795348800000".into()),
+        ..result("attempts-carl", Skill::Reading, at, score)
+    };
+    let (first, second) = (attempt(t0, 30), attempt(t0 + Duration::milliseconds(1), 31));
+    let (a, b) = tokio::join!(store.add_result(&first), store.add_result(&second));
+    let mut outcomes = [a.unwrap(), b.unwrap()];
+    outcomes.sort_by_key(|o| matches!(o, Added::AlreadyStored(_)));
+    let stored = match &outcomes {
+        [Added::Stored, Added::AlreadyStored(id)] => id.clone(),
+        other => panic!("one submission must be stored and one refused: {other:?}"),
+    };
+    assert!(stored == first.id || stored == second.id);
+    // A resend later finds the same result.
+    assert_eq!(
+        store
+            .add_result(&attempt(t0 + Duration::minutes(5), 32))
+            .await
+            .unwrap(),
+        Added::AlreadyStored(stored.clone())
+    );
+    let recent = store
+        .recent_results(&carl, Skill::Reading, 10)
+        .await
+        .unwrap();
+    assert_eq!(recent.len(), 1, "{recent:?}");
+    assert_eq!(recent[0].id, stored);
+
+    // Another test, another skill, another user: other attempts.
+    let other_test = ResultRecord {
+        test_id: 2,
+        ..attempt(t0 + Duration::minutes(6), 33)
+    };
+    let other_skill = ResultRecord {
+        attempt_id: first.attempt_id.clone(),
+        ..result(
+            "attempts-carl",
+            Skill::Listening,
+            t0 + Duration::minutes(7),
+            34,
+        )
+    };
+    let other_user = ResultRecord {
+        attempt_id: first.attempt_id.clone(),
+        ..result(
+            "attempts-dana",
+            Skill::Reading,
+            t0 + Duration::minutes(8),
+            35,
+        )
+    };
+    for r in [&other_test, &other_skill, &other_user] {
+        assert_eq!(store.add_result(r).await.unwrap(), Added::Stored);
+    }
+    assert_eq!(
+        store
+            .recent_results(&carl, Skill::Reading, 10)
+            .await
+            .unwrap()
+            .len(),
+        2
     );
 }
 

@@ -38,18 +38,68 @@ async fn subscribe(s: &TestServer, token: &str) {
     .unwrap();
 }
 
-/// Every object key anywhere in a JSON value.
-fn all_keys(v: &Value, out: &mut Vec<String>) {
+/// Every field path of a JSON value, array items written `[]`: `questions[].document.image.url`.
+fn field_paths(v: &Value, at: &str, out: &mut std::collections::BTreeSet<String>) {
     match v {
         Value::Object(m) => {
             for (k, v) in m {
-                out.push(k.clone());
-                all_keys(v, out);
+                let path = if at.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{at}.{k}")
+                };
+                out.insert(path.clone());
+                field_paths(v, &path, out);
             }
         }
-        Value::Array(a) => a.iter().for_each(|v| all_keys(v, out)),
+        Value::Array(a) => a
+            .iter()
+            .for_each(|v| field_paths(v, &format!("{at}[]"), out)),
         _ => {}
     }
+}
+
+/// The only fields a test may carry before it is submitted: anything else (a key, an
+/// explanation, a transcript, a level, a new field someone adds) fails the test.
+const SERVED_TEST_FIELDS: &[&str] = &[
+    "category",
+    "id",
+    "title",
+    "timeLimitSeconds",
+    "questions",
+    "questions[].number",
+    "questions[].part",
+    "questions[].prompt",
+    "questions[].options",
+    "questions[].document",
+    "questions[].document.title",
+    "questions[].document.text",
+    "questions[].document.image",
+    "questions[].image",
+    "questions[].audio",
+    "questions[].audio.url",
+    "questions[].document.image.url",
+    "questions[].document.image.alt",
+    "questions[].document.image.width",
+    "questions[].document.image.height",
+    "questions[].image.url",
+    "questions[].image.alt",
+    "questions[].image.width",
+    "questions[].image.height",
+];
+
+fn assert_only_served_fields(test: &Value, at: &str) {
+    let mut paths = std::collections::BTreeSet::new();
+    field_paths(test, "", &mut paths);
+    let extra: Vec<_> = paths
+        .iter()
+        .filter(|p| !SERVED_TEST_FIELDS.contains(&p.as_str()))
+        .collect();
+    assert!(
+        extra.is_empty(),
+        "{at} serves fields outside the allow-list: {extra:?}"
+    );
+    assert!(paths.contains("questions[].options"), "{at}: {paths:?}");
 }
 
 #[tokio::test]
@@ -96,18 +146,7 @@ async fn a_test_is_served_without_its_keys() {
         let (status, test) = s.get(&format!("/api/tests/{category}/1"), Some(&ana)).await;
         assert_eq!(status, StatusCode::OK, "{category}");
         assert_eq!(test["questions"].as_array().unwrap().len(), 40);
-        let mut keys = Vec::new();
-        all_keys(&test, &mut keys);
-        for leak in [
-            "answer",
-            "correctAnswer",
-            "correct",
-            "explanation",
-            "transcript",
-            "level",
-        ] {
-            assert!(!keys.iter().any(|k| k == leak), "{category} leaks {leak}");
-        }
+        assert_only_served_fields(&test, category);
     }
     let (_, listening) = s.get("/api/tests/listening/1", Some(&ana)).await;
     assert_eq!(listening["timeLimitSeconds"], 2400);
@@ -319,7 +358,7 @@ async fn malformed_attempts_get_400_and_store_nothing() {
     assert_eq!(progress["skills"]["reading"], json!([]));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_resent_attempt_is_stored_once() {
     let s = start().await;
     let ana = s.token("ana@example.com");
@@ -334,6 +373,20 @@ async fn a_resent_attempt_is_stored_once() {
     assert_eq!(again["resultId"], first["resultId"]);
     let (_, progress) = s.get("/api/progress", Some(&ana)).await;
     assert_eq!(progress["skills"]["reading"].as_array().unwrap().len(), 1);
+
+    // Tabs sending the same attempt at the same moment: one result, all of them see it.
+    let twin = json!({"answers": vec![Value::Null; 40], "durationSeconds": 40, "attemptId": "reading-1-1795348900000"}).to_string();
+    let path = "/api/tests/reading/1/attempts";
+    let sent =
+        futures_util::future::join_all((0..16).map(|_| s.post(path, Some(&ana), &twin))).await;
+    for (status, result) in &sent {
+        assert_eq!(*status, StatusCode::OK, "{result}");
+        assert_eq!(result["resultId"], sent[0].1["resultId"]);
+    }
+    assert_ne!(sent[0].1["resultId"], first["resultId"]);
+    let (_, progress) = s.get("/api/progress", Some(&ana)).await;
+    assert_eq!(progress["skills"]["reading"].as_array().unwrap().len(), 2);
+
     // Another user's attempt with the same id is theirs, not Ana's.
     let bob = s.token("bob@example.com");
     let (_, bobs) = s
@@ -372,6 +425,7 @@ async fn a_subscriber_can_take_all_twenty_papers() {
             assert_eq!(status, StatusCode::OK, "{at}");
             let questions = test["questions"].as_array().unwrap();
             assert_eq!(questions.len(), 40, "{at}");
+            assert_only_served_fields(&test, &at);
             // Every image the paper shows is served, as SVG, through its signed link.
             let images = questions
                 .iter()

@@ -7,21 +7,25 @@ use async_trait::async_trait;
 use aws_sdk_dynamodb::Client;
 use aws_sdk_dynamodb::error::ProvideErrorMetadata;
 use aws_sdk_dynamodb::types::{
-    AttributeDefinition, AttributeValue, BillingMode, KeySchemaElement, KeyType,
-    ScalarAttributeType,
+    AttributeDefinition, AttributeValue, BillingMode, KeySchemaElement, KeyType, Put,
+    ScalarAttributeType, TransactWriteItem,
 };
 use serde_json::{Map, Number, Value};
 
 use crate::adapters::codec;
 use crate::domain::exam::Skill;
 use crate::domain::{UserDoc, UserId};
-use crate::ports::results::{ResultId, ResultRecord, ResultStore};
+use crate::ports::results::{Added, ResultId, ResultRecord, ResultStore};
 use crate::ports::store::{StoreError, UserStore, Versioned};
 
 const KEY: &str = "uid";
 const VERSION: &str = "version";
 /// The results table's sort key: the result id (skill, then time).
 const RESULT_KEY: &str = "id";
+/// Sort-key prefix of an attempt claim, an item beside the user's results that names the
+/// result stored for an attempt. It never starts like a result id (`<skill>.`).
+const ATTEMPT_PREFIX: &str = "attempt#";
+const CLAIMED_RESULT: &str = "resultId";
 
 #[derive(Clone)]
 pub struct DynamoStore {
@@ -203,7 +207,7 @@ fn result_from_item(item: HashMap<String, AttributeValue>) -> Result<ResultRecor
 
 #[async_trait]
 impl ResultStore for DynamoStore {
-    async fn add_result(&self, record: &ResultRecord) -> Result<(), StoreError> {
+    async fn add_result(&self, record: &ResultRecord) -> Result<Added, StoreError> {
         let Value::Object(fields) = record.to_json() else {
             return Err(StoreError::Corrupt("a result must be an object".into()));
         };
@@ -212,16 +216,76 @@ impl ResultStore for DynamoStore {
             .filter(|(_, v)| !v.is_null())
             .map(|(k, v)| (k, json_to_attribute(v)))
             .collect();
-        self.client
-            .put_item()
+        let put_new = |item: HashMap<String, AttributeValue>| {
+            Put::builder()
+                .table_name(&self.results_table)
+                .set_item(Some(item))
+                .condition_expression("attribute_not_exists(#id)")
+                .expression_attribute_names("#id", RESULT_KEY)
+                .build()
+                .map_err(|e| StoreError::Backend(format!("Put: {e}")))
+        };
+        let Some(attempt) = record.attempt_key() else {
+            self.client
+                .put_item()
+                .table_name(&self.results_table)
+                .set_item(Some(item))
+                .condition_expression("attribute_not_exists(#id)")
+                .expression_attribute_names("#id", RESULT_KEY)
+                .send()
+                .await
+                .map_err(|e| sdk_error("PutItem", e))?;
+            return Ok(Added::Stored);
+        };
+        // The claim and the result are written together, or not at all.
+        let uid = AttributeValue::S(record.uid.as_str().to_owned());
+        let claim_key = AttributeValue::S(format!("{ATTEMPT_PREFIX}{attempt}"));
+        let claim = HashMap::from([
+            (KEY.to_owned(), uid.clone()),
+            (RESULT_KEY.to_owned(), claim_key.clone()),
+            (
+                CLAIMED_RESULT.to_owned(),
+                AttributeValue::S(record.id.as_str().to_owned()),
+            ),
+        ]);
+        let sent = self
+            .client
+            .transact_write_items()
+            .transact_items(TransactWriteItem::builder().put(put_new(claim)?).build())
+            .transact_items(TransactWriteItem::builder().put(put_new(item)?).build())
+            .send()
+            .await;
+        let service = match sent {
+            Ok(_) => return Ok(Added::Stored),
+            Err(e) => e.into_service_error(),
+        };
+        let claimed_before = match &service {
+            aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError::TransactionCanceledException(c) => c
+                .cancellation_reasons()
+                .first()
+                .and_then(|r| r.code())
+                == Some("ConditionalCheckFailed"),
+            _ => false,
+        };
+        if !claimed_before {
+            return Err(sdk_error("TransactWriteItems", service));
+        }
+        let out = self
+            .client
+            .get_item()
             .table_name(&self.results_table)
-            .set_item(Some(item))
-            .condition_expression("attribute_not_exists(#id)")
-            .expression_attribute_names("#id", RESULT_KEY)
+            .key(KEY, uid)
+            .key(RESULT_KEY, claim_key)
+            .consistent_read(true)
             .send()
             .await
-            .map_err(|e| sdk_error("PutItem", e))?;
-        Ok(())
+            .map_err(|e| sdk_error("GetItem", e))?;
+        match out.item.as_ref().and_then(|i| i.get(CLAIMED_RESULT)) {
+            Some(AttributeValue::S(first)) => ResultId::parse(first)
+                .map(Added::AlreadyStored)
+                .ok_or_else(|| StoreError::Corrupt(format!("attempt claim: {first}"))),
+            _ => Err(StoreError::Corrupt(format!("attempt claim {attempt}"))),
+        }
     }
 
     async fn get_result(

@@ -10,7 +10,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use crate::adapters::codec;
 use crate::domain::exam::Skill;
 use crate::domain::{UserDoc, UserId};
-use crate::ports::results::{ResultId, ResultRecord, ResultStore};
+use crate::ports::results::{Added, ResultId, ResultRecord, ResultStore};
 use crate::ports::store::{StoreError, UserStore, Versioned};
 
 /// Schema migrations, applied in order; `PRAGMA user_version` records how many ran.
@@ -25,6 +25,13 @@ const MIGRATIONS: &[&str] = &[
         id  TEXT NOT NULL,
         doc TEXT NOT NULL,
         PRIMARY KEY (uid, id)
+    ) STRICT, WITHOUT ROWID;",
+    // One row per attempt key: a second submission of the same attempt finds it.
+    "CREATE TABLE attempts (
+        uid       TEXT NOT NULL,
+        attempt   TEXT NOT NULL,
+        result_id TEXT NOT NULL,
+        PRIMARY KEY (uid, attempt)
     ) STRICT, WITHOUT ROWID;",
 ];
 
@@ -169,17 +176,40 @@ impl UserStore for SqliteStore {
 
 #[async_trait]
 impl ResultStore for SqliteStore {
-    async fn add_result(&self, record: &ResultRecord) -> Result<(), StoreError> {
+    async fn add_result(&self, record: &ResultRecord) -> Result<Added, StoreError> {
         let uid = record.uid.as_str().to_owned();
         let id = record.id.as_str().to_owned();
+        let attempt = record.attempt_key();
         let doc = record.to_json().to_string();
         self.with_conn(move |conn| {
-            conn.execute(
+            let tx = conn.transaction().map_err(backend)?;
+            if let Some(attempt) = attempt {
+                let claimed = tx
+                    .execute(
+                        "INSERT OR IGNORE INTO attempts (uid, attempt, result_id) VALUES (?1, ?2, ?3)",
+                        params![uid, attempt, id],
+                    )
+                    .map_err(backend)?;
+                if claimed == 0 {
+                    let first: String = tx
+                        .query_row(
+                            "SELECT result_id FROM attempts WHERE uid = ?1 AND attempt = ?2",
+                            params![uid, attempt],
+                            |r| r.get(0),
+                        )
+                        .map_err(backend)?;
+                    return ResultId::parse(&first)
+                        .map(Added::AlreadyStored)
+                        .ok_or_else(|| StoreError::Corrupt(format!("attempt claim: {first}")));
+                }
+            }
+            tx.execute(
                 "INSERT INTO results (uid, id, doc) VALUES (?1, ?2, ?3)",
                 params![uid, id, doc],
             )
             .map_err(backend)?;
-            Ok(())
+            tx.commit().map_err(backend)?;
+            Ok(Added::Stored)
         })
         .await
     }

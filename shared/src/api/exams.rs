@@ -16,7 +16,7 @@ use crate::domain::subscription::Subscription;
 use crate::domain::typography::french_spacing;
 use crate::domain::{Identity, UserDoc};
 use crate::ports::media::MediaKey;
-use crate::ports::results::{ResultId, ResultRecord};
+use crate::ports::results::{Added, ResultId, ResultRecord};
 use crate::publish::audio_key;
 
 /// Sessions per skill the tracker fetches, and shows.
@@ -215,9 +215,6 @@ struct AttemptBody {
     attempt_id: Option<String>,
 }
 
-/// How far back a resent attempt is looked for.
-const RESEND_WINDOW: usize = 20;
-
 fn valid_attempt_id(id: &str) -> bool {
     (8..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
@@ -316,23 +313,14 @@ pub fn submit_attempt(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         let identity = req.identity()?;
         let body: AttemptBody = req.json()?;
         let (paper, test, doc) = open_test(app, &req).await?;
-        if let Some(a) = &body.attempt_id {
-            if !valid_attempt_id(a) {
-                return Err(ApiError::BadRequest(
-                    "attemptId must be 8 to 64 letters, digits or dashes.".into(),
-                ));
-            }
-            let recent = app
-                .results
-                .recent_results(&identity.uid, Skill::from(paper), RESEND_WINDOW)
-                .await?;
-            if let Some(first) = recent
-                .iter()
-                .find(|r| r.attempt_id.as_deref() == Some(a.as_str()) && r.test_id == test.id)
-            {
-                tracing::info!(uid = %identity.uid, attempt = %a, "resent attempt: returning its first result");
-                return ApiResponse::ok(result_view(app, test, first).await?);
-            }
+        if body
+            .attempt_id
+            .as_deref()
+            .is_some_and(|a| !valid_attempt_id(a))
+        {
+            return Err(ApiError::BadRequest(
+                "attemptId must be 8 to 64 letters, digits or dashes.".into(),
+            ));
         }
         let graded =
             exam::grade(test, &body.answers).map_err(|e| ApiError::BadRequest(e.to_string()))?;
@@ -358,7 +346,16 @@ pub fn submit_attempt(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
             timestamp: now,
             attempt_id: body.attempt_id,
         };
-        app.results.add_result(&record).await?;
+        if let Added::AlreadyStored(first) = app.results.add_result(&record).await? {
+            // A resent or doubled submission: the first result stands, nothing else is stored.
+            let first = app
+                .results
+                .get_result(&identity.uid, &first)
+                .await?
+                .ok_or_else(|| ApiError::internal("attempt claim", "claimed result is missing"))?;
+            tracing::info!(uid = %identity.uid, attempt = ?first.attempt_id, "resent attempt: returning its first result");
+            return ApiResponse::ok(result_view(app, test, &first).await?);
+        }
         tracing::info!(uid = %identity.uid, quiz = %record.quiz_id, score = record.score, clb = record.clb, "attempt graded");
         ApiResponse::ok(result_view(app, test, &record).await?)
     })

@@ -73,6 +73,14 @@ pub struct ResultRecord {
 }
 
 impl ResultRecord {
+    /// What makes a submission the same attempt: the skill, the test and the browser's attempt id.
+    /// The stores claim this key atomically with the result, so an attempt is stored once.
+    pub fn attempt_key(&self) -> Option<String> {
+        self.attempt_id
+            .as_ref()
+            .map(|a| format!("{}.{}.{a}", self.skill.as_str(), self.test_id))
+    }
+
     /// The stored document, with the spec's field names (`quizId`, `totalQuestions`, `compEcriteCLB`…).
     pub fn to_json(&self) -> Value {
         let mut v = json!({
@@ -148,9 +156,22 @@ impl ResultRecord {
     }
 }
 
+/// What `add_result` did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Added {
+    /// The record is stored.
+    Stored,
+    /// The user already has a result for this attempt (same attempt key): that one stands,
+    /// and nothing was written.
+    AlreadyStored(ResultId),
+}
+
 #[async_trait]
 pub trait ResultStore: Send + Sync {
-    async fn add_result(&self, record: &ResultRecord) -> Result<(), StoreError>;
+    /// Stores a result. A record with an attempt key is stored only if the user has no
+    /// result for that attempt yet; the check and the write are one atomic step, so two
+    /// identical submissions at the same moment store one result.
+    async fn add_result(&self, record: &ResultRecord) -> Result<Added, StoreError>;
 
     /// One of the user's results; `None` if it is not theirs or does not exist.
     async fn get_result(
