@@ -40,8 +40,17 @@ describe('silent renewal', () => {
     await expect
       .poll(() => page.evaluate(storedIdToken), { timeout: 40_000, interval: 1_000 })
       .not.toBe(first);
-    // Still signed in, and the new token works.
+    const renewed = await page.evaluate(storedIdToken);
+    expect(renewed).toBeTruthy();
+    expect(renewed).not.toBe(first);
+    // Still signed in, and the server accepts the new token: GET /api/me answers with this user.
     expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    const me = await page.evaluate(async (token) => {
+      const res = await fetch('/api/me', { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+      return { status: res.status, body: (await res.json()) as { email?: string } };
+    }, renewed ?? '');
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('renewal@example.com');
     await context.close();
   }, 60_000);
 });
