@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import testimonialsFile from '@content/testimonials.json';
-import { checkTestimonials } from './testimonials';
+import { checkTestimonials, frenchSpacing } from './testimonials';
 import { Testimonials } from './Testimonials';
 
 const today = new Date('2026-03-01T12:00:00Z');
@@ -50,6 +50,13 @@ describe('checkTestimonials', () => {
     expect(problems).toEqual([problem]);
   });
 
+  it('keeps French punctuation on the line of its word', () => {
+    expect(frenchSpacing('Vraiment ? Oui : « génial » ; merci !')).toBe('Vraiment\u202F? Oui\u00A0: «\u00A0génial\u00A0»\u202F; merci\u202F!');
+    const [fr] = checkTestimonials([{ ...valid, lang: 'fr', quote: 'Merci !' }], today).testimonials;
+    expect(fr?.quote).toBe('Merci\u202F!');
+    expect(checkTestimonials([{ ...valid, quote: 'Really !' }], today).testimonials[0]?.quote).toBe('Really !');
+  });
+
   it('refuses a file that is not a list', () => {
     expect(checkTestimonials({ name: 'x' }, today).problems).toEqual(['the file must be a JSON list']);
   });
@@ -71,7 +78,7 @@ describe('Testimonials', () => {
     expect(within(first).getByText('The listening papers helped me.')).toBeInTheDocument();
     expect(within(first).getByText('Ana P.')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'YouTube' })).toHaveAttribute('href', valid.sourceUrl);
-    expect(within(second).getByText('Merci !').closest('blockquote')).toHaveAttribute('lang', 'fr');
+    expect(within(second).getByText(/^Merci\s!$/).closest('blockquote')).toHaveAttribute('lang', 'fr');
     expect(within(second).getByText('E-mail to support')).toBeInTheDocument();
     expect(within(second).queryByRole('link')).not.toBeInTheDocument();
   });

@@ -24,6 +24,17 @@ const FIELDS = new Set(['name', 'quote', 'lang', 'platform', 'sourceUrl', 'conse
 const MAX_NAME = 80;
 const MAX_QUOTE = 600;
 
+/**
+ * French punctuation keeps its space on the same line (as the server does for papers, typography.rs):
+ * narrow no-break space before ? ! ;, no-break space before : » and after «.
+ */
+export function frenchSpacing(quote: string): string {
+  return quote
+    .replace(/ (?=[?!;])/g, '\u202F')
+    .replace(/ (?=[:»])/g, '\u00A0')
+    .replace(/(?<=«) /g, '\u00A0');
+}
+
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
@@ -80,7 +91,8 @@ export function checkTestimonials(raw: unknown, today: Date = new Date()): { tes
       problems.push(...found);
       return;
     }
-    testimonials.push({ name, quote, lang: e.lang === 'fr' ? 'fr' : 'en', platform, sourceUrl, consentRecordedOn });
+    const lang = e.lang === 'fr' ? 'fr' : 'en';
+    testimonials.push({ name, quote: lang === 'fr' ? frenchSpacing(quote) : quote, lang, platform, sourceUrl, consentRecordedOn });
   });
   return { testimonials, problems };
 }
