@@ -72,6 +72,8 @@ function decodedImageWidths(): Promise<number[]> {
 async function takePaper(paper: 'reading' | 'listening', label: string, test: Listed): Promise<void> {
   await page.goto(`${base}/section/${paper}`);
   await page.getByRole('link', { name: test.title, exact: true }).click();
+  // A listening paper opens on its sound check; the clock starts with the test.
+  if (paper === 'listening') await page.getByRole('button', { name: 'Start the test' }).click();
   for (let n = 1; n <= 40; n++) {
     await page.getByText(`Question ${n} of 40`).waitFor();
     const at = `${label} ${test.id} Q${n}`;

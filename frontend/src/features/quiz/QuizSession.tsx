@@ -52,11 +52,51 @@ export function usedSeconds(a: SavedAttempt, limitMs: number): number {
   return Math.min(Math.round(limitMs / 1000), Math.max(0, used));
 }
 
+/** Questions on the same document share its panel, so the text stays scrolled where the learner left it. */
+function materialKey(q: QuizQuestion, index: number): string {
+  const doc = q.document;
+  if (!doc || q.image) return `m${index}`;
+  return `d:${doc.title ?? ''}:${doc.text?.length ?? 0}:${doc.image?.alt ?? ''}`;
+}
+
 /** What the player resumes from: a stopped recording, one heard to the end, or a fresh one. */
 function clipProgress(a: SavedAttempt, n: number): ClipProgress {
   const at = a.stoppedAt[n];
   if (at !== undefined) return { kind: 'stopped', at };
   return a.played.includes(n) ? { kind: 'played' } : { kind: 'fresh' };
+}
+
+/**
+ * A document's text. Where the layout caps its height (phones and tablets, so that the question
+ * stays close), a text longer than the panel scrolls inside it: it is then focusable and labelled
+ * for keyboard and screen-reader users, with a visible hint.
+ */
+function DocumentText({ text }: { text: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrollable, setScrollable] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setScrollable(el.scrollHeight > el.clientHeight + 1));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <>
+      <div
+        ref={ref}
+        className={`quiz-document-text${scrollable ? ' is-scrollable' : ''}`}
+        {...(scrollable ? { tabIndex: 0, role: 'region', 'aria-label': 'Document text, scrollable' } : {})}
+      >
+        {text}
+      </div>
+      {scrollable && (
+        <p className="quiz-document-hint" lang="en">
+          Scroll inside the text to read all of it.
+        </p>
+      )}
+    </>
+  );
 }
 
 function Material({ question, paper, media }: { question: QuizQuestion; paper: QuizTest['category']; media: MediaRecovery }) {
@@ -71,7 +111,7 @@ function Material({ question, paper, media }: { question: QuizQuestion; paper: Q
       {doc && hasDoc && (
         <article className="card quiz-document" lang="fr" aria-label={doc.title ?? 'Document'}>
           {doc.title && <h2 className="quiz-document-title">{doc.title}</h2>}
-          {doc.text && <div className="quiz-document-text">{doc.text}</div>}
+          {doc.text && <DocumentText text={doc.text} />}
           {doc.image && (
             <div lang="en">
               <RetryableImage image={doc.image} media={media} />
@@ -110,6 +150,7 @@ export function QuizSession({ test, issuedAt, refresh }: Props) {
   const sending = useRef(false);
   const submitted = useRef(false);
   const topRef = useRef<HTMLDivElement>(null);
+  const statusRef = useRef<HTMLElement>(null);
   // Stable, so the dialog does not refocus its first button each time the clock ticks.
   const keepAnswering = useCallback(() => setConfirming(false), []);
 
@@ -227,12 +268,19 @@ export function QuizSession({ test, issuedAt, refresh }: Props) {
     return () => window.clearTimeout(id);
   }, [running, deadline]);
 
+  // The submitting (or failed) screen is short: show it from its top, not where the test was scrolled.
+  const showingStatus = submission.status !== 'idle';
+  useLayoutEffect(() => {
+    const el = statusRef.current;
+    if (showingStatus && el && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }, [showingStatus]);
+
   const remaining = Math.max(0, Math.ceil((attempt.deadline - now) / 1000));
   const label = PAPER_LABEL[test.category];
 
   if (submission.status !== 'idle') {
     return (
-      <section className="page page-narrow status-page quiz-submit">
+      <section ref={statusRef} className="page page-narrow status-page quiz-submit">
         <span className="pill">{label}</span>
         <h1 className="page-title">{test.title}</h1>
         {submission.status === 'sending' ? (
@@ -321,7 +369,7 @@ export function QuizSession({ test, issuedAt, refresh }: Props) {
       </div>
 
       <div ref={topRef} className={`quiz-layout${question.document || question.image ? ' has-material' : ''}`}>
-        <Material key={`m${index}`} question={question} paper={test.category} media={media} />
+        <Material key={materialKey(question, index)} question={question} paper={test.category} media={media} />
 
         <div className="card quiz-question">
           {question.audio && (

@@ -8,7 +8,7 @@
 export const TONE_NOTES = [523.25, 659.25, 783.99, 1046.5, 783.99, 659.25, 523.25] as const;
 export const NOTE_SECONDS = 0.42;
 /** Peak amplitude of each note (full scale = 1). */
-export const TONE_LEVEL = 0.19;
+export const TONE_LEVEL = 0.2;
 
 /** Schedules the test sound on `ctx` from `start` (default: now); returns its length in seconds. */
 export function scheduleTestTone(ctx: BaseAudioContext, start = ctx.currentTime): number {
