@@ -61,11 +61,14 @@ describe('at 390 px', () => {
     await accept(page);
 
     tefLocal(env, 'grant', email, 'monthly');
+    // A page opened directly starts at its top, whatever the scroll of the page before it.
+    await page.evaluate(() => window.scrollTo(0, 1500));
     await page.goto(base + '/dashboard');
     const card = page.getByRole('article', { name: 'Subscription' });
     await card.getByText('1 Month', { exact: true }).waitFor();
     expect(await card.getByText('monthly', { exact: true }).count()).toBe(0);
     expect(await page.title()).toBe('My Dashboard · TEF Canada Practice');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // The address wraps only between its parts (after '@', before a dot): each part stays on one line.
     const linesPerPart = await card.locator('.email').evaluate((el) =>
       Array.from(el.childNodes)

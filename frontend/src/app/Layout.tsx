@@ -31,6 +31,14 @@ function useRouteTitle(): string | null {
   return null;
 }
 
+/**
+ * Every page opened directly (typed, bookmarked, reloaded) has the history key 'default': keyed by that,
+ * a new page would open at the scroll position of the last one. Those pages are keyed by their path.
+ */
+function scrollKey({ key, pathname }: { key: string; pathname: string }): string {
+  return key === 'default' ? pathname : key;
+}
+
 export function Layout() {
   usePostLoginRedirect();
   useDocumentTitle(useRouteTitle());
@@ -42,7 +50,7 @@ export function Layout() {
       </main>
       <Footer />
       <TermsModal />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
