@@ -8,9 +8,11 @@ use rand::RngCore;
 use thiserror::Error;
 use time::OffsetDateTime;
 
+use crate::adapters::dynamo::Tables;
 use crate::adapters::{DynamoStore, EspeakSynth, LocalMedia, OpenAiSpeech, S3Media, SqliteStore};
 use crate::catalogue::{Catalogue, ContentError};
 use crate::config::{Config, MediaConfig, SpeechConfig, StoreConfig};
+use crate::ports::payments::PaymentStore;
 use crate::ports::{MediaStore, ResultStore, SpeechSynth, StoreError, UserStore};
 
 #[derive(Debug, Error)]
@@ -50,6 +52,7 @@ pub struct App {
     pub config: Arc<Config>,
     pub users: Arc<dyn UserStore>,
     pub results: Arc<dyn ResultStore>,
+    pub payments: Arc<dyn PaymentStore>,
     pub media: Arc<dyn MediaStore>,
     /// The local media folder, when media is local: the local server serves it.
     pub local_media: Option<Arc<LocalMedia>>,
@@ -71,30 +74,37 @@ impl App {
             None
         };
 
-        let (users, results): (Arc<dyn UserStore>, Arc<dyn ResultStore>) =
-            match (&config.store, &aws) {
-                (
-                    StoreConfig::DynamoDb {
-                        users_table,
-                        results_table,
+        let (users, results, payments): (
+            Arc<dyn UserStore>,
+            Arc<dyn ResultStore>,
+            Arc<dyn PaymentStore>,
+        ) = match (&config.store, &aws) {
+            (
+                StoreConfig::DynamoDb {
+                    users_table,
+                    results_table,
+                    payments_table,
+                },
+                Some(sdk),
+            ) => {
+                let store = Arc::new(DynamoStore::new(
+                    aws_sdk_dynamodb::Client::new(sdk),
+                    Tables {
+                        users: users_table.clone(),
+                        results: results_table.clone(),
+                        payments: payments_table.clone(),
                     },
-                    Some(sdk),
-                ) => {
-                    let store = Arc::new(DynamoStore::new(
-                        aws_sdk_dynamodb::Client::new(sdk),
-                        users_table,
-                        results_table,
-                    ));
-                    (store.clone(), store)
-                }
-                (StoreConfig::Embedded { path }, _) => {
-                    let store = Arc::new(SqliteStore::open(path)?);
-                    (store.clone(), store)
-                }
-                (StoreConfig::DynamoDb { .. }, None) => {
-                    unreachable!("uses_aws() is true whenever the store is DynamoDB")
-                }
-            };
+                ));
+                (store.clone(), store.clone(), store)
+            }
+            (StoreConfig::Embedded { path }, _) => {
+                let store = Arc::new(SqliteStore::open(path)?);
+                (store.clone(), store.clone(), store)
+            }
+            (StoreConfig::DynamoDb { .. }, None) => {
+                unreachable!("uses_aws() is true whenever the store is DynamoDB")
+            }
+        };
 
         let (media, local_media): (Arc<dyn MediaStore>, _) = match (&config.media, &aws) {
             (MediaConfig::S3 { bucket }, Some(sdk)) => {
@@ -136,6 +146,7 @@ impl App {
             config: Arc::new(config),
             users,
             results,
+            payments,
             media,
             local_media,
             speech,

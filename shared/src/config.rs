@@ -42,6 +42,7 @@ pub enum StoreConfig {
     DynamoDb {
         users_table: String,
         results_table: String,
+        payments_table: String,
     },
 }
 
@@ -97,6 +98,7 @@ impl Config {
     pub const DEFAULT_DATA_DIR: &'static str = "data";
     pub const DEFAULT_USERS_TABLE: &'static str = "tef-users";
     pub const DEFAULT_RESULTS_TABLE: &'static str = "tef-results";
+    pub const DEFAULT_PAYMENTS_TABLE: &'static str = "tef-payments";
     pub const DEFAULT_MEDIA_URL_TTL_S: u64 = 900;
 
     /// Reads the process environment.
@@ -120,6 +122,8 @@ impl Config {
                     .unwrap_or_else(|| Self::DEFAULT_USERS_TABLE.to_owned()),
                 results_table: var("TEF_RESULTS_TABLE")
                     .unwrap_or_else(|| Self::DEFAULT_RESULTS_TABLE.to_owned()),
+                payments_table: var("TEF_PAYMENTS_TABLE")
+                    .unwrap_or_else(|| Self::DEFAULT_PAYMENTS_TABLE.to_owned()),
             },
             Some(other) => {
                 return Err(ConfigError::Invalid {
@@ -265,6 +269,7 @@ mod tests {
             ("TEF_STORE", "dynamodb"),
             ("TEF_USERS_TABLE", "prod-users"),
             ("TEF_RESULTS_TABLE", "prod-results"),
+            ("TEF_PAYMENTS_TABLE", "prod-payments"),
             ("TEF_MEDIA", "s3"),
             ("TEF_MEDIA_BUCKET", "prod-media"),
             ("TEF_MEDIA_URL_TTL_SECONDS", "600"),
@@ -275,6 +280,7 @@ mod tests {
             StoreConfig::DynamoDb {
                 users_table: "prod-users".into(),
                 results_table: "prod-results".into(),
+                payments_table: "prod-payments".into(),
             }
         );
         assert_eq!(

@@ -18,7 +18,8 @@ fn app() -> App {
     App {
         config: Arc::new(config),
         users: store.clone(),
-        results: store,
+        results: store.clone(),
+        payments: store,
         media: media.clone(),
         local_media: Some(media),
         speech: Arc::new(shared::adapters::EspeakSynth),

@@ -4,11 +4,15 @@ mod common;
 
 use std::sync::Arc;
 
+use shared::adapters::dynamo::Tables;
 use shared::adapters::{DynamoStore, SqliteStore};
 use shared::domain::exam::Skill;
+use shared::domain::payments::{PaymentRecord, SessionId};
+use shared::domain::plans;
 use shared::domain::scoring::TefScore;
 use shared::domain::user::accept_privacy;
 use shared::domain::{Email, UserDoc, UserId};
+use shared::ports::payments::{Fulfilment, PaymentStore, PaymentWrite, fulfil_payment};
 use shared::ports::results::{Added, ResultId, ResultRecord, ResultStore};
 use shared::ports::store::{StoreError, UpdateError, UserStore, update_user};
 use time::macros::datetime;
@@ -34,8 +38,9 @@ fn full_doc() -> UserDoc {
 }
 
 /// Every adapter must pass every case of this suite.
-async fn contract<S: UserStore + ResultStore + 'static>(store: Arc<S>) {
+async fn contract<S: UserStore + ResultStore + PaymentStore + 'static>(store: Arc<S>) {
     results_contract(&*store).await;
+    payments_contract(store.clone(), store.clone()).await;
     let store: Arc<dyn UserStore> = store;
     missing_user_reads_as_none(&*store).await;
     create_then_read_round_trips_every_field(&*store).await;
@@ -196,6 +201,107 @@ async fn an_attempt_is_stored_once(store: &dyn ResultStore) {
             .unwrap()
             .len(),
         2
+    );
+}
+
+fn payment(session: &str, uid: &str, plan: &str) -> PaymentRecord {
+    PaymentRecord {
+        session_id: SessionId::parse(session).unwrap(),
+        uid: UserId::parse(uid).unwrap(),
+        plan_id: plan.into(),
+        amount_total: 3400,
+        currency: "cad".into(),
+        paid_at: datetime!(2026-11-25 12:00 UTC),
+    }
+}
+
+/// A paid session is recorded once, with the subscription it bought, in one transaction.
+async fn payments_contract(users: Arc<dyn UserStore>, payments: Arc<dyn PaymentStore>) {
+    let now = datetime!(2026-11-25 12:00 UTC);
+    let monthly = plans::plan("monthly").unwrap();
+    let erin = uid("payments-erin");
+    let session = SessionId::parse("cs_test_contract_erin_1").unwrap();
+    assert_eq!(payments.get_payment(&session).await.unwrap(), None);
+
+    // The same event, fifty times at once: one payment, one extension.
+    let p = payment(session.as_str(), erin.as_str(), "monthly");
+    let outcomes = futures_util::future::join_all((0..50).map(|_| {
+        let (users, payments, p) = (users.clone(), payments.clone(), p.clone());
+        tokio::spawn(async move { fulfil_payment(&*users, &*payments, &p, monthly, now).await })
+    }))
+    .await;
+    let fulfilled = outcomes
+        .into_iter()
+        .map(|o| o.unwrap().unwrap())
+        .filter(|o| matches!(o, Fulfilment::Fulfilled(_)))
+        .count();
+    assert_eq!(fulfilled, 1);
+    assert_eq!(
+        payments.get_payment(&session).await.unwrap(),
+        Some(p.clone())
+    );
+    let doc = users.get_user(&erin).await.unwrap().unwrap();
+    assert_eq!(
+        doc.value.subscription_end_date,
+        Some(datetime!(2026-12-25 12:00 UTC))
+    );
+    assert_eq!(doc.value.subscription_type.as_deref(), Some("monthly"));
+
+    // A second session extends from the current end date.
+    let second = payment("cs_test_contract_erin_2", erin.as_str(), "quarterly");
+    let quarterly = plans::plan("quarterly").unwrap();
+    assert!(matches!(
+        fulfil_payment(&*users, &*payments, &second, quarterly, now)
+            .await
+            .unwrap(),
+        Fulfilment::Fulfilled(_)
+    ));
+    let doc = users.get_user(&erin).await.unwrap().unwrap();
+    assert_eq!(
+        doc.value.subscription_end_date,
+        Some(datetime!(2027-03-25 12:00 UTC))
+    );
+
+    // A write that fails leaves nothing half-written: a stale user version refuses the
+    // whole transaction, and the payment is not stored either.
+    let third = payment("cs_test_contract_erin_3", erin.as_str(), "monthly");
+    let stale = Some(doc.version - 1);
+    assert!(matches!(
+        payments
+            .record_payment(&third, &UserDoc::default(), stale)
+            .await,
+        Err(StoreError::Conflict)
+    ));
+    assert_eq!(payments.get_payment(&third.session_id).await.unwrap(), None);
+    assert_eq!(users.get_user(&erin).await.unwrap().unwrap(), doc);
+    // And a taken session id writes nothing to the user.
+    assert_eq!(
+        payments
+            .record_payment(&p, &UserDoc::default(), Some(doc.version))
+            .await
+            .unwrap(),
+        PaymentWrite::AlreadyRecorded
+    );
+    assert_eq!(users.get_user(&erin).await.unwrap().unwrap(), doc);
+
+    // A buyer without a document yet gets one.
+    let fay = uid("payments-fay");
+    let first = payment("cs_test_contract_fay_1", fay.as_str(), "monthly");
+    assert!(matches!(
+        fulfil_payment(&*users, &*payments, &first, monthly, now)
+            .await
+            .unwrap(),
+        Fulfilment::Fulfilled(_)
+    ));
+    assert!(
+        users
+            .get_user(&fay)
+            .await
+            .unwrap()
+            .unwrap()
+            .value
+            .subscription_end_date
+            .is_some()
     );
 }
 
@@ -407,8 +513,11 @@ async fn dynamodb_meets_the_contract() {
     let sdk = common::aws_config().await;
     let store = DynamoStore::new(
         aws_sdk_dynamodb::Client::new(&sdk),
-        common::unique("users"),
-        common::unique("results"),
+        Tables {
+            users: common::unique("users"),
+            results: common::unique("results"),
+            payments: common::unique("payments"),
+        },
     );
     store.ensure_tables().await.unwrap();
     contract(Arc::new(store)).await;

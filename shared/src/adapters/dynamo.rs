@@ -12,9 +12,13 @@ use aws_sdk_dynamodb::types::{
 };
 use serde_json::{Map, Number, Value};
 
+use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
+
 use crate::adapters::codec;
 use crate::domain::exam::Skill;
+use crate::domain::payments::{PaymentRecord, SessionId};
 use crate::domain::{UserDoc, UserId};
+use crate::ports::payments::{PaymentStore, PaymentWrite, payment_from_json, payment_to_json};
 use crate::ports::results::{Added, ResultId, ResultRecord, ResultStore};
 use crate::ports::store::{StoreError, UserStore, Versioned};
 
@@ -27,35 +31,51 @@ const RESULT_KEY: &str = "id";
 const ATTEMPT_PREFIX: &str = "attempt#";
 const CLAIMED_RESULT: &str = "resultId";
 
+/// The payments table's key: the checkout session id.
+const PAYMENT_KEY: &str = "sessionId";
+
+/// The three tables the store uses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tables {
+    pub users: String,
+    pub results: String,
+    pub payments: String,
+}
+
 #[derive(Clone)]
 pub struct DynamoStore {
     client: Client,
     users_table: String,
     results_table: String,
+    payments_table: String,
 }
 
 impl DynamoStore {
-    pub fn new(
-        client: Client,
-        users_table: impl Into<String>,
-        results_table: impl Into<String>,
-    ) -> Self {
+    pub fn new(client: Client, tables: Tables) -> Self {
         Self {
             client,
-            users_table: users_table.into(),
-            results_table: results_table.into(),
+            users_table: tables.users,
+            results_table: tables.results,
+            payments_table: tables.payments,
         }
     }
 
     /// Creates the tables if they are missing. Production tables come from
     /// `template.yaml`; this is for tests and a local DynamoDB-compatible server.
     pub async fn ensure_tables(&self) -> Result<(), StoreError> {
-        self.ensure_table(&self.users_table, None).await?;
-        self.ensure_table(&self.results_table, Some(RESULT_KEY))
+        self.ensure_table(&self.users_table, KEY, None).await?;
+        self.ensure_table(&self.results_table, KEY, Some(RESULT_KEY))
+            .await?;
+        self.ensure_table(&self.payments_table, PAYMENT_KEY, None)
             .await
     }
 
-    async fn ensure_table(&self, name: &str, sort_key: Option<&str>) -> Result<(), StoreError> {
+    async fn ensure_table(
+        &self,
+        name: &str,
+        hash_key: &str,
+        sort_key: Option<&str>,
+    ) -> Result<(), StoreError> {
         if self
             .client
             .describe_table()
@@ -74,14 +94,14 @@ impl DynamoStore {
             .billing_mode(BillingMode::PayPerRequest)
             .attribute_definitions(
                 AttributeDefinition::builder()
-                    .attribute_name(KEY)
+                    .attribute_name(hash_key)
                     .attribute_type(ScalarAttributeType::S)
                     .build()
                     .map_err(build)?,
             )
             .key_schema(
                 KeySchemaElement::builder()
-                    .attribute_name(KEY)
+                    .attribute_name(hash_key)
                     .key_type(KeyType::Hash)
                     .build()
                     .map_err(build)?,
@@ -156,6 +176,40 @@ impl UserStore for DynamoStore {
         doc: &UserDoc,
         expected: Option<u64>,
     ) -> Result<u64, StoreError> {
+        let (put, next) = self.user_put(uid, doc, expected)?;
+        let sent = self
+            .client
+            .put_item()
+            .table_name(put.table_name())
+            .set_item(Some(put.item().clone()))
+            .set_condition_expression(put.condition_expression().map(str::to_owned))
+            .set_expression_attribute_names(put.expression_attribute_names().cloned())
+            .set_expression_attribute_values(put.expression_attribute_values().cloned())
+            .send()
+            .await;
+        match sent {
+            Ok(_) => Ok(next),
+            Err(e) => {
+                let service = e.into_service_error();
+                if service.is_conditional_check_failed_exception() {
+                    Err(StoreError::Conflict)
+                } else {
+                    Err(sdk_error("PutItem", service))
+                }
+            }
+        }
+    }
+}
+
+impl DynamoStore {
+    /// The conditional put of a user's document at version `expected` (`None`: a new
+    /// document), and the version it writes. Shared by `put_user` and the payment transaction.
+    fn user_put(
+        &self,
+        uid: &UserId,
+        doc: &UserDoc,
+        expected: Option<u64>,
+    ) -> Result<(Put, u64), StoreError> {
         let next = expected.map_or(1, |v| v + 1);
         let Value::Object(fields) = codec::user_to_json(doc) else {
             return Err(StoreError::Corrupt(
@@ -168,31 +222,97 @@ impl UserStore for DynamoStore {
             .collect();
         item.insert(KEY.into(), AttributeValue::S(uid.as_str().to_owned()));
         item.insert(VERSION.into(), AttributeValue::N(next.to_string()));
-
-        let mut put = self
-            .client
-            .put_item()
+        let put = Put::builder()
             .table_name(&self.users_table)
             .set_item(Some(item))
             .expression_attribute_names("#k", KEY);
-        put = match expected {
+        let put = match expected {
             None => put.condition_expression("attribute_not_exists(#k)"),
             Some(v) => put
                 .condition_expression("attribute_exists(#k) AND #v = :v")
                 .expression_attribute_names("#v", VERSION)
                 .expression_attribute_values(":v", AttributeValue::N(v.to_string())),
         };
-        match put.send().await {
-            Ok(_) => Ok(next),
-            Err(e) => {
-                let service = e.into_service_error();
-                if service.is_conditional_check_failed_exception() {
-                    Err(StoreError::Conflict)
-                } else {
-                    Err(sdk_error("PutItem", service))
-                }
-            }
+        let put = put
+            .build()
+            .map_err(|e| StoreError::Backend(format!("Put: {e}")))?;
+        Ok((put, next))
+    }
+}
+
+#[async_trait]
+impl PaymentStore for DynamoStore {
+    async fn record_payment(
+        &self,
+        payment: &PaymentRecord,
+        doc: &UserDoc,
+        expected: Option<u64>,
+    ) -> Result<PaymentWrite, StoreError> {
+        let Value::Object(fields) = payment_to_json(payment) else {
+            return Err(StoreError::Corrupt("a payment must be an object".into()));
+        };
+        let record = Put::builder()
+            .table_name(&self.payments_table)
+            .set_item(Some(
+                fields
+                    .into_iter()
+                    .map(|(k, v)| (k, json_to_attribute(v)))
+                    .collect(),
+            ))
+            .condition_expression("attribute_not_exists(#s)")
+            .expression_attribute_names("#s", PAYMENT_KEY)
+            .build()
+            .map_err(|e| StoreError::Backend(format!("Put: {e}")))?;
+        let (user, next) = self.user_put(&payment.uid, doc, expected)?;
+        let sent = self
+            .client
+            .transact_write_items()
+            .transact_items(TransactWriteItem::builder().put(record).build())
+            .transact_items(TransactWriteItem::builder().put(user).build())
+            .send()
+            .await;
+        let service = match sent {
+            Ok(_) => return Ok(PaymentWrite::Written(next)),
+            Err(e) => e.into_service_error(),
+        };
+        match cancelled_by_condition(&service).as_slice() {
+            [true, _] => Ok(PaymentWrite::AlreadyRecorded),
+            [false, true] => Err(StoreError::Conflict),
+            _ => Err(sdk_error("TransactWriteItems", service)),
         }
+    }
+
+    async fn get_payment(&self, session: &SessionId) -> Result<Option<PaymentRecord>, StoreError> {
+        let out = self
+            .client
+            .get_item()
+            .table_name(&self.payments_table)
+            .key(PAYMENT_KEY, AttributeValue::S(session.as_str().to_owned()))
+            .consistent_read(true)
+            .send()
+            .await
+            .map_err(|e| sdk_error("GetItem", e))?;
+        out.item
+            .map(|item| {
+                payment_from_json(&Value::Object(
+                    item.into_iter()
+                        .map(|(k, v)| (k, attribute_to_json(v)))
+                        .collect(),
+                ))
+            })
+            .transpose()
+    }
+}
+
+/// For a cancelled transaction, whether each item's condition failed; empty otherwise.
+fn cancelled_by_condition(e: &TransactWriteItemsError) -> Vec<bool> {
+    match e {
+        TransactWriteItemsError::TransactionCanceledException(c) => c
+            .cancellation_reasons()
+            .iter()
+            .map(|r| r.code() == Some("ConditionalCheckFailed"))
+            .collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -259,15 +379,7 @@ impl ResultStore for DynamoStore {
             Ok(_) => return Ok(Added::Stored),
             Err(e) => e.into_service_error(),
         };
-        let claimed_before = match &service {
-            aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError::TransactionCanceledException(c) => c
-                .cancellation_reasons()
-                .first()
-                .and_then(|r| r.code())
-                == Some("ConditionalCheckFailed"),
-            _ => false,
-        };
-        if !claimed_before {
+        if cancelled_by_condition(&service).first() != Some(&true) {
             return Err(sdk_error("TransactWriteItems", service));
         }
         let out = self

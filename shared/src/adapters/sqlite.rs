@@ -9,7 +9,9 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use crate::adapters::codec;
 use crate::domain::exam::Skill;
+use crate::domain::payments::{PaymentRecord, SessionId};
 use crate::domain::{UserDoc, UserId};
+use crate::ports::payments::{PaymentStore, PaymentWrite, payment_from_json, payment_to_json};
 use crate::ports::results::{Added, ResultId, ResultRecord, ResultStore};
 use crate::ports::store::{StoreError, UserStore, Versioned};
 
@@ -32,6 +34,12 @@ const MIGRATIONS: &[&str] = &[
         attempt   TEXT NOT NULL,
         result_id TEXT NOT NULL,
         PRIMARY KEY (uid, attempt)
+    ) STRICT, WITHOUT ROWID;",
+    // One row per paid checkout session: a session is fulfilled once.
+    "CREATE TABLE payments (
+        session_id TEXT PRIMARY KEY NOT NULL,
+        uid        TEXT NOT NULL,
+        doc        TEXT NOT NULL
     ) STRICT, WITHOUT ROWID;",
 ];
 
@@ -146,29 +154,95 @@ impl UserStore for SqliteStore {
             let tx = conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)
                 .map_err(backend)?;
-            let current: Option<i64> = tx
+            let next = write_user(&tx, &uid, &json, expected)?;
+            tx.commit().map_err(backend)?;
+            Ok(next)
+        })
+        .await
+    }
+}
+
+/// Writes a user's document inside `tx` if its version is still `expected`.
+fn write_user(
+    tx: &rusqlite::Transaction<'_>,
+    uid: &str,
+    json: &str,
+    expected: Option<u64>,
+) -> Result<u64, StoreError> {
+    let current: Option<i64> = tx
+        .query_row(
+            "SELECT version FROM users WHERE uid = ?1",
+            params![uid],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(backend)?;
+    let current = current.and_then(|v| u64::try_from(v).ok());
+    if current != expected {
+        return Err(StoreError::Conflict);
+    }
+    let next = expected.map_or(1, |v| v + 1);
+    let next_sql = i64::try_from(next)
+        .map_err(|_| StoreError::Corrupt(format!("users/{uid}: version overflow")))?;
+    tx.execute(
+        "INSERT INTO users (uid, doc, version) VALUES (?1, ?2, ?3)
+         ON CONFLICT(uid) DO UPDATE SET doc = excluded.doc, version = excluded.version",
+        params![uid, json, next_sql],
+    )
+    .map_err(backend)?;
+    Ok(next)
+}
+
+#[async_trait]
+impl PaymentStore for SqliteStore {
+    async fn record_payment(
+        &self,
+        payment: &PaymentRecord,
+        doc: &UserDoc,
+        expected: Option<u64>,
+    ) -> Result<PaymentWrite, StoreError> {
+        let session = payment.session_id.as_str().to_owned();
+        let uid = payment.uid.as_str().to_owned();
+        let record = payment_to_json(payment).to_string();
+        let json = codec::user_to_json(doc).to_string();
+        self.with_conn(move |conn| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(backend)?;
+            let inserted = tx
+                .execute(
+                    "INSERT OR IGNORE INTO payments (session_id, uid, doc) VALUES (?1, ?2, ?3)",
+                    params![session, uid, record],
+                )
+                .map_err(backend)?;
+            if inserted == 0 {
+                return Ok(PaymentWrite::AlreadyRecorded);
+            }
+            // An error here drops the transaction: the payment row is rolled back with it.
+            let next = write_user(&tx, &uid, &json, expected)?;
+            tx.commit().map_err(backend)?;
+            Ok(PaymentWrite::Written(next))
+        })
+        .await
+    }
+
+    async fn get_payment(&self, session: &SessionId) -> Result<Option<PaymentRecord>, StoreError> {
+        let session = session.as_str().to_owned();
+        self.with_conn(move |conn| {
+            let doc: Option<String> = conn
                 .query_row(
-                    "SELECT version FROM users WHERE uid = ?1",
-                    params![uid],
+                    "SELECT doc FROM payments WHERE session_id = ?1",
+                    params![session],
                     |r| r.get(0),
                 )
                 .optional()
                 .map_err(backend)?;
-            let current = current.and_then(|v| u64::try_from(v).ok());
-            if current != expected {
-                return Err(StoreError::Conflict);
-            }
-            let next = expected.map_or(1, |v| v + 1);
-            let next_sql = i64::try_from(next)
-                .map_err(|_| StoreError::Corrupt(format!("users/{uid}: version overflow")))?;
-            tx.execute(
-                "INSERT INTO users (uid, doc, version) VALUES (?1, ?2, ?3)
-                 ON CONFLICT(uid) DO UPDATE SET doc = excluded.doc, version = excluded.version",
-                params![uid, json, next_sql],
-            )
-            .map_err(backend)?;
-            tx.commit().map_err(backend)?;
-            Ok(next)
+            doc.map(|d| {
+                let v: serde_json::Value = serde_json::from_str(&d)
+                    .map_err(|e| StoreError::Corrupt(format!("payment: {e}")))?;
+                payment_from_json(&v)
+            })
+            .transpose()
         })
         .await
     }
@@ -182,7 +256,9 @@ impl ResultStore for SqliteStore {
         let attempt = record.attempt_key();
         let doc = record.to_json().to_string();
         self.with_conn(move |conn| {
-            let tx = conn.transaction().map_err(backend)?;
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(backend)?;
             if let Some(attempt) = attempt {
                 let claimed = tx
                     .execute(

@@ -3,6 +3,7 @@
 pub mod content;
 pub mod exam;
 pub mod identity;
+pub mod payments;
 pub mod plans;
 pub mod scoring;
 pub mod subscription;

@@ -2,6 +2,7 @@
 //! these traits only; `adapters` implements them, `app` picks one by configuration.
 
 pub mod media;
+pub mod payments;
 pub mod results;
 pub mod speech;
 pub mod store;

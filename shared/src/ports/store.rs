@@ -94,7 +94,7 @@ where
     }
 }
 
-fn backoff(attempt: u32) -> impl Future<Output = ()> {
+pub(crate) fn backoff(attempt: u32) -> impl Future<Output = ()> {
     // Spread retries out: 1 ms, 2 ms, … capped at 20 ms, plus a little jitter.
     let jitter = u64::from(
         std::time::SystemTime::now()
