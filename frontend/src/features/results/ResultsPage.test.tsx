@@ -77,7 +77,7 @@ describe('ResultsPage', () => {
     const result = readingResult();
     serve(result);
     renderResults(result.resultId);
-    const list = inside(await screen.findByRole('heading', { name: 'Answer breakdown' }), 'section');
+    const list = await screen.findByRole('region', { name: 'Answer breakdown' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(40);
     expect(within(list).getByText('31 correct · 1 wrong · 1 unanswered')).toBeInTheDocument();
 
@@ -112,7 +112,7 @@ describe('ResultsPage', () => {
     const user = userEvent.setup();
     renderResults(result.resultId);
     await user.click(await screen.findByRole('checkbox', { name: 'Show mistakes only' }));
-    const list = inside(screen.getByRole('heading', { name: 'Answer breakdown' }), 'section');
+    const list = screen.getByRole('region', { name: 'Answer breakdown' });
     expect(within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Question 2, wrong', 'Question 3, wrong']);
     await user.click(screen.getByRole('button', { name: 'Review all' }));
     expect(screen.getAllByText(/^Explanation \d: the message says so\.$/)).toHaveLength(2);
