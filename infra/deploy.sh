@@ -2,6 +2,9 @@
 # Deploys the stack, publishes the exam media, then the frontend with its runtime config. Needs AWS
 # credentials, the SAM CLI, cargo-lambda and zig (pip install aws-sam-cli cargo-lambda ziglang).
 #   infra/deploy.sh <stage> <auth-domain-prefix> <app-url> [google-client-id google-client-secret]
+# Stripe settings come from the environment (docs/DEPLOY.md, README): STRIPE_SECRET_KEY,
+# STRIPE_WEBHOOK_SECRET (of the endpoint <app-url>/api/stripe/webhook), STRIPE_PRICE_MONTHLY,
+# STRIPE_PRICE_QUARTERLY.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stage=${1:?stage}; prefix=${2:?auth domain prefix}; app_url=${3:?app url}
@@ -12,7 +15,10 @@ rustup target add aarch64-unknown-linux-gnu
 sam build --template template.yaml
 sam deploy --stack-name "$stack" --resolve-s3 --capabilities CAPABILITY_IAM --no-fail-on-empty-changeset \
   --parameter-overrides "Stage=$stage" "AuthDomainPrefix=$prefix" "AppUrl=$app_url" \
-    "GoogleClientId=$google_id" "GoogleClientSecret=$google_secret"
+    "GoogleClientId=$google_id" "GoogleClientSecret=$google_secret" \
+    "StripeSecretKey=${STRIPE_SECRET_KEY:?STRIPE_SECRET_KEY}" \
+    "StripeWebhookSecret=${STRIPE_WEBHOOK_SECRET:?STRIPE_WEBHOOK_SECRET}" \
+    "StripePriceMonthly=${STRIPE_PRICE_MONTHLY:-}" "StripePriceQuarterly=${STRIPE_PRICE_QUARTERLY:-}"
 
 out() { aws cloudformation describe-stacks --stack-name "$stack" --query "Stacks[0].Outputs[?OutputKey=='$1'].OutputValue" --output text; }
 bucket=$(out AppBucketName)

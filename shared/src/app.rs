@@ -9,9 +9,13 @@ use thiserror::Error;
 use time::OffsetDateTime;
 
 use crate::adapters::dynamo::Tables;
-use crate::adapters::{DynamoStore, EspeakSynth, LocalMedia, OpenAiSpeech, S3Media, SqliteStore};
+use crate::adapters::{
+    DynamoStore, EspeakSynth, LocalCheckout, LocalMedia, OpenAiSpeech, S3Media, SqliteStore,
+    StripeCheckout,
+};
 use crate::catalogue::{Catalogue, ContentError};
-use crate::config::{Config, MediaConfig, SpeechConfig, StoreConfig};
+use crate::config::{CheckoutConfig, Config, MediaConfig, SpeechConfig, StoreConfig};
+use crate::ports::checkout::{Checkout, CheckoutError};
 use crate::ports::payments::PaymentStore;
 use crate::ports::{MediaStore, ResultStore, SpeechSynth, StoreError, UserStore};
 
@@ -26,6 +30,8 @@ pub enum AppError {
         path: String,
         source: std::io::Error,
     },
+    #[error("cannot set up the payment provider: {0}")]
+    Checkout(CheckoutError),
 }
 
 /// The time source; tests fix it.
@@ -53,6 +59,11 @@ pub struct App {
     pub users: Arc<dyn UserStore>,
     pub results: Arc<dyn ResultStore>,
     pub payments: Arc<dyn PaymentStore>,
+    /// The card payment provider's checkout; `None` where no secret key is configured
+    /// (the functions that neither open nor read sessions).
+    pub checkout: Option<Arc<dyn Checkout>>,
+    /// The local test checkout, when it is the provider: the local server serves its page.
+    pub local_checkout: Option<Arc<LocalCheckout>>,
     pub media: Arc<dyn MediaStore>,
     /// The local media folder, when media is local: the local server serves it.
     pub local_media: Option<Arc<LocalMedia>>,
@@ -129,6 +140,32 @@ impl App {
             }
         };
 
+        let (checkout, local_checkout): (Option<Arc<dyn Checkout>>, _) =
+            match &config.payments.checkout {
+                CheckoutConfig::Local => {
+                    let site = config
+                        .payments
+                        .site_url
+                        .clone()
+                        .unwrap_or_else(|| "http://127.0.0.1:8080".into());
+                    let local = Arc::new(LocalCheckout::new(site));
+                    (Some(local.clone() as Arc<dyn Checkout>), Some(local))
+                }
+                CheckoutConfig::Stripe {
+                    secret_key: Some(key),
+                    api_base,
+                } => (
+                    Some(Arc::new(
+                        StripeCheckout::new(&key.0, api_base.as_deref())
+                            .map_err(AppError::Checkout)?,
+                    ) as Arc<dyn Checkout>),
+                    None,
+                ),
+                CheckoutConfig::Stripe {
+                    secret_key: None, ..
+                } => (None, None),
+            };
+
         let speech: Arc<dyn SpeechSynth> = match &config.speech {
             SpeechConfig::Espeak => Arc::new(EspeakSynth),
             SpeechConfig::OpenAi {
@@ -147,6 +184,8 @@ impl App {
             users,
             results,
             payments,
+            checkout,
+            local_checkout,
             media,
             local_media,
             speech,

@@ -69,6 +69,55 @@ impl std::fmt::Debug for Secret {
     }
 }
 
+/// The card payment provider and how to reach it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckoutConfig {
+    /// The local test checkout: a page of the local server; no card, no network.
+    Local,
+    /// Stripe Checkout, through async-stripe. Only the functions that open or read
+    /// sessions have the secret key.
+    Stripe {
+        secret_key: Option<Secret>,
+        /// Stripe's API, or a stand-in for tests.
+        api_base: Option<String>,
+    },
+}
+
+/// Payments: provider, the price id of each paid plan, and the webhook's signing secret.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentsConfig {
+    pub checkout: CheckoutConfig,
+    pub price_monthly: Option<String>,
+    pub price_quarterly: Option<String>,
+    /// Only the webhook function has it in production.
+    pub webhook_secret: Option<Secret>,
+    /// The site's address, for the provider's success and cancel links (no trailing slash).
+    /// The local server fills it in with its own address when unset.
+    pub site_url: Option<String>,
+}
+
+impl PaymentsConfig {
+    /// The local test checkout's webhook secret: public on purpose (README), so anyone
+    /// can sign test events. Never used with Stripe, which requires its own.
+    pub const LOCAL_WEBHOOK_SECRET: &'static str = "whsec_tef_local_test_checkout_0123456789";
+
+    /// The price id configured for a plan.
+    pub fn price_id(&self, plan_id: &str) -> Option<&str> {
+        match plan_id {
+            "monthly" => self.price_monthly.as_deref(),
+            "quarterly" => self.price_quarterly.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// The plan a price id buys.
+    pub fn plan_for_price(&self, price_id: &str) -> Option<&'static crate::domain::plans::Plan> {
+        crate::domain::plans::PLANS
+            .iter()
+            .find(|p| self.price_id(p.id) == Some(price_id))
+    }
+}
+
 /// Which text-to-speech engine renders listening audio.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SpeechConfig {
@@ -90,6 +139,7 @@ pub struct Config {
     pub media: MediaConfig,
     pub media_url_ttl: Duration,
     pub speech: SpeechConfig,
+    pub payments: PaymentsConfig,
     /// An AWS-compatible endpoint (a local DynamoDB/S3 server); `None` for AWS itself.
     pub aws_endpoint: Option<String>,
 }
@@ -198,6 +248,57 @@ impl Config {
             }
         };
 
+        let payments = match var("TEF_CHECKOUT").as_deref() {
+            None | Some("local") => PaymentsConfig {
+                checkout: CheckoutConfig::Local,
+                price_monthly: Some(
+                    var("TEF_STRIPE_PRICE_MONTHLY").unwrap_or_else(|| "price_local_monthly".into()),
+                ),
+                price_quarterly: Some(
+                    var("TEF_STRIPE_PRICE_QUARTERLY")
+                        .unwrap_or_else(|| "price_local_quarterly".into()),
+                ),
+                webhook_secret: Some(Secret(
+                    var("TEF_STRIPE_WEBHOOK_SECRET")
+                        .unwrap_or_else(|| PaymentsConfig::LOCAL_WEBHOOK_SECRET.into()),
+                )),
+                site_url: var("TEF_SITE_URL"),
+            },
+            Some("stripe") => {
+                // The secrets are read only where they are used: the checkout functions hold
+                // the secret key, the webhook function the signing secret; the others have neither.
+                let webhook_secret = var("TEF_STRIPE_WEBHOOK_SECRET");
+                if let Some(w) = webhook_secret.as_ref().filter(|w| !w.starts_with("whsec_")) {
+                    return Err(ConfigError::Invalid {
+                        var: "TEF_STRIPE_WEBHOOK_SECRET",
+                        value: "*".repeat(w.len()),
+                        expected: "the endpoint's signing secret, whsec_…",
+                    });
+                }
+                PaymentsConfig {
+                    checkout: CheckoutConfig::Stripe {
+                        secret_key: var("STRIPE_SECRET_KEY").map(Secret),
+                        api_base: var("TEF_STRIPE_API_BASE"),
+                    },
+                    // A missing price id is reported to the buyer (the spec's alert), not at start.
+                    price_monthly: var("TEF_STRIPE_PRICE_MONTHLY"),
+                    price_quarterly: var("TEF_STRIPE_PRICE_QUARTERLY"),
+                    webhook_secret: webhook_secret.map(Secret),
+                    site_url: Some(var("TEF_SITE_URL").ok_or(ConfigError::Missing {
+                        var: "TEF_SITE_URL",
+                        because: "TEF_CHECKOUT=stripe",
+                    })?),
+                }
+            }
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    var: "TEF_CHECKOUT",
+                    value: other.to_owned(),
+                    expected: "local or stripe",
+                });
+            }
+        };
+
         let aws_endpoint = match var("TEF_AWS_ENDPOINT") {
             None => None,
             Some(v) if v.starts_with("http://") || v.starts_with("https://") => Some(v),
@@ -216,6 +317,7 @@ impl Config {
             media,
             media_url_ttl,
             speech,
+            payments,
             aws_endpoint,
         })
     }

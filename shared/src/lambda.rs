@@ -35,6 +35,7 @@ pub async fn handle(app: &App, route: &Route, req: Request) -> Response<Body> {
         identity: identity(&req),
         params: to_map(req.path_parameters().iter()),
         query: to_map(req.query_string_parameters().iter()),
+        headers: req.headers().clone(),
         body: bytes::Bytes::copy_from_slice(req.body().as_ref()),
     };
     to_lambda_response(api::respond(app, route, api_req).await)

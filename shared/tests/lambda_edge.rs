@@ -20,6 +20,8 @@ fn app() -> App {
         users: store.clone(),
         results: store.clone(),
         payments: store,
+        checkout: None,
+        local_checkout: None,
         media: media.clone(),
         local_media: Some(media),
         speech: Arc::new(shared::adapters::EspeakSynth),

@@ -32,7 +32,15 @@ pub struct ServerState {
 
 impl ServerState {
     /// Builds the adapters and the sign-in provider (keys in `{data}/auth/`).
-    pub async fn build(local: LocalConfig, config: shared::Config) -> anyhow::Result<Arc<Self>> {
+    pub async fn build(
+        local: LocalConfig,
+        mut config: shared::Config,
+    ) -> anyhow::Result<Arc<Self>> {
+        // The provider's success and cancel links come back to this server unless told otherwise.
+        config
+            .payments
+            .site_url
+            .get_or_insert_with(|| local.public_url.clone());
         let keys = Keys::load_or_create(&config.data_dir.join("auth/signing-key.pem"))?;
         let provider = Provider::new(
             keys,
@@ -69,6 +77,12 @@ pub fn router(state: Arc<ServerState>) -> Router {
         .nest("/auth", auth)
         .route("/config.json", get(site_config))
         .route("/media/{*key}", get(media))
+        .route("/checkout/{id}", get(checkout_page))
+        .route("/checkout/{id}/pay", axum::routing::post(checkout_pay))
+        .route(
+            "/checkout/{id}/cancel",
+            axum::routing::post(checkout_cancel),
+        )
         .fallback_service(frontend(static_dir))
         .layer(axum::middleware::map_response(cache_and_security_headers))
         .layer(CompressionLayer::new())
@@ -194,6 +208,7 @@ async fn api_dispatch(
         identity,
         params,
         query,
+        headers,
         body,
     };
     json_response(api::respond(&s.app, route, req).await)
@@ -373,6 +388,113 @@ async fn logout(Query(q): Query<LogoutQuery>) -> Redirect {
         _ => Redirect::to("/"),
     }
 }
+
+/// The local test checkout's page: the plan and the amount, Pay and Cancel. No card data.
+async fn checkout_page(State(s): State<Arc<ServerState>>, Path(id): Path<String>) -> Response {
+    let Some(session) = local_session(&s, &id) else {
+        return (StatusCode::NOT_FOUND, Html(checkout_missing_page())).into_response();
+    };
+    let r = &session.request;
+    let amount = format!(
+        "{}.{:02} {}",
+        r.amount_cents / 100,
+        r.amount_cents % 100,
+        r.currency
+    );
+    let email = r.email.as_ref().map_or_else(String::new, |e| {
+        format!("<p>For {}</p>", escape(e.as_str()))
+    });
+    let id = escape(session.id.as_str());
+    let status = if session.paid {
+        r#"<p class="note" role="status">This session is already paid.</p>"#
+    } else {
+        ""
+    };
+    Html(format!(
+        r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Test checkout</title><style>{PAGE_STYLE}{CHECKOUT_STYLE}</style></head>
+<body><main><p class="badge">Test checkout</p><h1>{plan}</h1><p class="amount">{amount}</p>{email}{status}
+<p>This is the local test checkout: no card is asked for and nothing is charged. Pay completes the purchase on this machine, as a real payment would.</p>
+<form method="post" action="/checkout/{id}/pay"><button type="submit">Pay {amount}</button></form>
+<form method="post" action="/checkout/{id}/cancel"><button type="submit" class="secondary">Cancel</button></form>
+<p class="note">The live site uses Stripe's secure checkout instead.</p></main></body></html>"#,
+        plan = escape(r.plan_name),
+    ))
+    .into_response()
+}
+
+fn local_session(
+    s: &ServerState,
+    id: &str,
+) -> Option<shared::adapters::local_checkout::LocalSession> {
+    let id = shared::domain::payments::SessionId::parse(id)?;
+    s.app.local_checkout.as_ref()?.session(&id)
+}
+
+fn checkout_missing_page() -> String {
+    format!(
+        r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Test checkout</title><style>{PAGE_STYLE}</style></head>
+<body><main><h1>Checkout not found</h1><p class="err" role="alert">This checkout session does not exist or has expired. Go back to the site and choose a plan again.</p></main></body></html>"#
+    )
+}
+
+/// Pay: completes the session and delivers the signed `checkout.session.completed` event
+/// to this server's webhook route over HTTP, so the real webhook path runs, then sends the
+/// buyer to the success page.
+async fn checkout_pay(State(s): State<Arc<ServerState>>, Path(id): Path<String>) -> Response {
+    let (Some(checkout), Some(id)) = (
+        s.app.local_checkout.as_ref(),
+        shared::domain::payments::SessionId::parse(&id),
+    ) else {
+        return (StatusCode::NOT_FOUND, Html(checkout_missing_page())).into_response();
+    };
+    let secret = s
+        .app
+        .config
+        .payments
+        .webhook_secret
+        .as_ref()
+        .map_or("", |w| w.0.as_str());
+    let Some((session, event)) = checkout.pay(&id, secret, OffsetDateTime::now_utc()) else {
+        return (StatusCode::NOT_FOUND, Html(checkout_missing_page())).into_response();
+    };
+    let host = if s.config.bind == "0.0.0.0" || s.config.bind == "::" {
+        "127.0.0.1"
+    } else {
+        s.config.bind.as_str()
+    };
+    let webhook = format!("http://{host}:{}/api/stripe/webhook", s.config.port);
+    let delivered = reqwest::Client::new()
+        .post(&webhook)
+        .header("content-type", "application/json")
+        .header("stripe-signature", &event.signature)
+        .body(event.body)
+        .timeout(std::time::Duration::from_secs(10))
+        .send()
+        .await;
+    match delivered {
+        Ok(res) if res.status().is_success() => {
+            tracing::info!(session = %id, "local checkout paid, webhook delivered")
+        }
+        // The success page fulfils through the session lookup as well, so a lost delivery
+        // loses nothing; it is logged as Stripe's dashboard would show it.
+        Ok(res) => {
+            tracing::error!(session = %id, status = %res.status(), "webhook delivery refused")
+        }
+        Err(e) => tracing::error!(session = %id, error = %e, "webhook delivery failed"),
+    }
+    Redirect::to(&session.success_url()).into_response()
+}
+
+async fn checkout_cancel(State(s): State<Arc<ServerState>>, Path(id): Path<String>) -> Response {
+    match local_session(&s, &id) {
+        Some(session) => Redirect::to(&session.request.cancel_url).into_response(),
+        None => (StatusCode::NOT_FOUND, Html(checkout_missing_page())).into_response(),
+    }
+}
+
+const CHECKOUT_STYLE: &str = ".badge{display:inline-block;background:#fff4e5;color:#8a4b00;border-radius:999px;padding:4px 10px;font-size:.8rem;font-weight:700;margin:0 0 12px}\
+.amount{font-size:2rem;font-weight:700;color:#14213d;margin:0 0 8px}form{margin:0}\
+button.secondary{background:#fff;color:#0f2a4a;border:1px solid #cbd5e0;margin-top:10px}button.secondary:hover{background:#f4f6fa}";
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")

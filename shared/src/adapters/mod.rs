@@ -4,14 +4,18 @@
 pub mod codec;
 pub mod dynamo;
 pub mod espeak;
+pub mod local_checkout;
 pub mod local_media;
 pub mod openai_speech;
 pub mod s3_media;
 pub mod sqlite;
+pub mod stripe_checkout;
 
 pub use dynamo::DynamoStore;
 pub use espeak::EspeakSynth;
+pub use local_checkout::LocalCheckout;
 pub use local_media::LocalMedia;
 pub use openai_speech::OpenAiSpeech;
 pub use s3_media::S3Media;
 pub use sqlite::SqliteStore;
+pub use stripe_checkout::StripeCheckout;

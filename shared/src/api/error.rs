@@ -21,6 +21,12 @@ pub enum ApiError {
     BadRequest(String),
     #[error("payload too large")]
     PayloadTooLarge,
+    /// The request conflicts with the current state (buying while subscribed).
+    #[error("conflict: {0}")]
+    Conflict(&'static str),
+    /// An outside provider failed; the text is the one users see, the detail is logged.
+    #[error("provider failed ({detail}); shown: {shown}")]
+    Provider { shown: &'static str, detail: String },
     /// A failure of ours or of a backend. Its text is logged, never sent.
     #[error("internal error in {context}: {detail}")]
     Internal {
@@ -45,6 +51,8 @@ impl ApiError {
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Provider { .. } => StatusCode::BAD_GATEWAY,
             Self::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -58,6 +66,8 @@ impl ApiError {
             Self::MethodNotAllowed => "Method not allowed.".into(),
             Self::BadRequest(msg) => msg.clone(),
             Self::PayloadTooLarge => "The request is too large.".into(),
+            Self::Conflict(msg) => (*msg).into(),
+            Self::Provider { shown, .. } => (*shown).into(),
             Self::Internal { .. } => "Something went wrong on our side. Please try again.".into(),
         }
     }
@@ -72,7 +82,9 @@ impl ApiError {
     /// Logs at a level that fits: our faults as errors, callers' as info.
     pub fn log(&self, route: &str) {
         match self {
-            Self::Internal { .. } => tracing::error!(route, error = %self, "request failed"),
+            Self::Internal { .. } | Self::Provider { .. } => {
+                tracing::error!(route, error = %self, "request failed")
+            }
             _ => {
                 tracing::info!(route, status = self.status().as_u16(), error = %self, "request refused")
             }

@@ -6,6 +6,7 @@
 pub mod error;
 pub mod exams;
 pub mod me;
+pub mod payments;
 pub mod plans;
 pub mod routes;
 
@@ -35,6 +36,9 @@ pub struct ApiRequest {
     pub identity: Option<Identity>,
     pub params: HashMap<String, String>,
     pub query: HashMap<String, String>,
+    /// The request's headers (the webhook reads `Stripe-Signature`).
+    pub headers: http::HeaderMap,
+    /// The exact body bytes (the webhook's signature covers them).
     pub body: Bytes,
 }
 
@@ -42,6 +46,11 @@ impl ApiRequest {
     /// The caller, or 401.
     pub fn identity(&self) -> Result<&Identity, ApiError> {
         self.identity.as_ref().ok_or(ApiError::Unauthorized)
+    }
+
+    /// A header's value, if present and readable.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
     }
 
     /// The body parsed as `T`; an empty body reads as `{}`.

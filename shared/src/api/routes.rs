@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use http::Method;
 
-use super::{Handler, exams, me, plans};
+use super::{Handler, exams, me, payments, plans};
 
 pub struct Route {
     /// The route's stable name: also its Lambda function's `TEF_ROUTE`.
@@ -71,6 +71,24 @@ pub static ROUTES: &[Route] = &[
         method: Method::GET,
         path: "/api/results/{id}",
         handler: exams::get_result,
+    },
+    Route {
+        name: "create-checkout-session",
+        method: Method::POST,
+        path: "/api/stripe/create-checkout-session",
+        handler: payments::create_checkout_session,
+    },
+    Route {
+        name: "get-checkout-session",
+        method: Method::GET,
+        path: "/api/stripe/checkout-session",
+        handler: payments::checkout_session,
+    },
+    Route {
+        name: "stripe-webhook",
+        method: Method::POST,
+        path: "/api/stripe/webhook",
+        handler: payments::webhook,
     },
     Route {
         name: "get-progress",

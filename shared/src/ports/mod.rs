@@ -1,6 +1,7 @@
 //! One narrow trait per outside system. Domain code and handlers depend on
 //! these traits only; `adapters` implements them, `app` picks one by configuration.
 
+pub mod checkout;
 pub mod media;
 pub mod payments;
 pub mod results;
