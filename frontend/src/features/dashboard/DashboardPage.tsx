@@ -1,4 +1,5 @@
-import { Fragment } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
+import type { Subscription, SubscriptionStatus } from '@/shared/api';
 import { useAuth } from '@/shared/auth';
 import { formatLocalDate } from '@/shared/format';
 import { planName, usePlans } from '@/shared/plans';
@@ -23,11 +24,36 @@ export function BreakableEmail({ email }: { email: string }) {
   );
 }
 
+/** The spec's status texts (§4), whatever label the server sends. */
+export const STATUS_TEXT: Record<SubscriptionStatus, string> = {
+  none: 'No Subscription',
+  active: 'Active',
+  expired: 'Expired',
+};
+
+/** Whole days left, rounded up and never below 0; 'N/A' without an end date. */
+export function daysLeftText(daysLeft: number | null | undefined): string {
+  if (daysLeft === null || daysLeft === undefined || !Number.isFinite(daysLeft)) return 'N/A';
+  return String(Math.max(0, Math.ceil(daysLeft)));
+}
+
+/** A subscription the card can show, or null when the profile carries none that reads as one. */
+function readable(sub: Subscription | undefined): Subscription | null {
+  return sub && typeof sub === 'object' && sub.status in STATUS_TEXT ? sub : null;
+}
+
 /** 'My Dashboard': the subscription card (spec §2). */
 export function DashboardPage() {
   const { user } = useAuth();
-  const { state } = useProfile();
+  const { state, refresh } = useProfile();
   const { state: plans } = usePlans();
+
+  // The dashboard reads the user document when it opens (spec §7): a profile loaded earlier
+  // is reloaded, one still loading is already fresh.
+  const statusOnOpen = useRef(state.status);
+  useEffect(() => {
+    if (statusOnOpen.current === 'ready' || statusOnOpen.current === 'error') void refresh();
+  }, [refresh]);
 
   if (!user) return <p className="page error-text">You must be logged in to view your dashboard.</p>;
 
@@ -38,6 +64,8 @@ export function DashboardPage() {
     body = <p className="error-text">Failed to load subscription.</p>;
   } else if (!state.me.registered) {
     body = <p className="notice">No subscription found.</p>;
+  } else if (!readable(state.me.subscription)) {
+    body = <p className="notice">No subscription data found.</p>;
   } else {
     const { me } = state;
     const sub = me.subscription;
@@ -56,7 +84,7 @@ export function DashboardPage() {
         <div>
           <dt>Status</dt>
           <dd>
-            <span className={`status-badge status-${sub.status}`}>{sub.label}</span>
+            <span className={`status-badge status-${sub.status}`}>{STATUS_TEXT[sub.status]}</span>
           </dd>
         </div>
         <div>
@@ -65,7 +93,7 @@ export function DashboardPage() {
         </div>
         <div>
           <dt>Days left</dt>
-          <dd>{sub.daysLeft ?? 'N/A'}</dd>
+          <dd>{daysLeftText(sub.daysLeft)}</dd>
         </div>
       </dl>
     );

@@ -1,11 +1,12 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { api, ApiError, type Plan } from '@/shared/api';
+import { api, ApiError, type CheckoutRequest, type CheckoutResponse, type Plan } from '@/shared/api';
 import { useAuth } from '@/shared/auth';
 import { useConfig } from '@/shared/config';
 import { formatLocalDate } from '@/shared/format';
 import { usePlans } from '@/shared/plans';
 import { useProfile } from '@/shared/profile';
+import { AlreadySubscribedModal } from '@/shared/ui/AlreadySubscribedModal';
 import { CalendarIcon, CheckIcon, LockIcon, RefundIcon, ShieldIcon } from './icons';
 import { accessLabel, browser, formatPrice, valueAgainstMonthly } from './pricing';
 
@@ -32,6 +33,22 @@ const PLAN_BLURB: Record<Plan['id'], string> = {
 };
 
 export const CHECKOUT_PATH = '/api/stripe/create-checkout-session';
+
+/** The spec's alert for a plan without a usable price id (§5, §8). */
+export const PRICE_NOT_CONFIGURED = 'Stripe Price ID is not configured. Please check the .env file.';
+/** What the checkout alert says when the server gave no text of its own. */
+export const CHECKOUT_FAILED = 'Failed to create checkout session.';
+
+/** A price id that is missing or still the example's placeholder ('price_your_monthly_id'). */
+export function priceIdConfigured(priceId: string | null): priceId is string {
+  return !!priceId && !priceId.includes('your_');
+}
+
+/** 'Error during checkout: {message}': the server's own error text, else the generic one. */
+export function checkoutErrorText(err: unknown): string {
+  const message = err instanceof ApiError && err.fromServer ? err.message : CHECKOUT_FAILED;
+  return `Error during checkout: ${message}`;
+}
 
 function PlanSkeleton() {
   return (
@@ -140,30 +157,59 @@ const TRUST = [
 
 /** The plans, from the server (GET /api/plans), with the buy buttons and the trust panel. */
 export function Pricing() {
-  const { isLoggedIn, login } = useAuth();
-  const { me } = useProfile();
+  const { isLoggedIn, login, user } = useAuth();
+  const { me, refresh } = useProfile();
   const { supportEmail } = useConfig();
   const navigate = useNavigate();
   const { state, retry } = usePlans();
   const [busyPlan, setBusyPlan] = useState<Plan['id'] | null>(null);
+  const [alreadySubscribed, setAlreadySubscribed] = useState(false);
   const busyRef = useRef(false);
 
   const subscription = isLoggedIn ? me?.subscription : undefined;
   const subscribed = subscription?.status === 'active';
 
+  const idle = () => {
+    busyRef.current = false;
+    setBusyPlan(null);
+  };
+
+  // Back from the payment page: a page restored from the browser's cache must not stay busy.
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) idle();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
   const checkout = async (plan: Plan) => {
     if (busyRef.current) return;
+    if (!priceIdConfigured(plan.priceId)) {
+      window.alert(PRICE_NOT_CONFIGURED);
+      return;
+    }
+    // The profile's uid and e-mail; the token's while the profile is still loading (the same sub).
+    const userId = me?.uid ?? user?.uid;
+    if (!userId) return;
+    const body: CheckoutRequest = { priceId: plan.priceId, userId, email: me?.email ?? user?.email ?? null };
     busyRef.current = true;
     setBusyPlan(plan.id);
     try {
-      const data = await api.post<{ url?: string }>(CHECKOUT_PATH, { planId: plan.id });
-      if (!data.url) throw new Error('No checkout address');
+      const data = await api.post<Partial<CheckoutResponse> | null>(CHECKOUT_PATH, body);
+      if (typeof data?.url !== 'string' || !data.url) throw new Error('No checkout address');
       browser.go(data.url);
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : 'Failed to create checkout session.';
-      window.alert('Error during checkout: ' + message);
-      busyRef.current = false;
-      setBusyPlan(null);
+      if (err instanceof ApiError && err.status === 409) {
+        // The server knows better than the profile shown (a purchase in another tab, a click
+        // before the profile loaded): reload it, then say so with its days left and end date.
+        await refresh();
+        idle();
+        setAlreadySubscribed(true);
+        return;
+      }
+      idle();
+      window.alert(checkoutErrorText(err));
     }
   };
 
@@ -177,7 +223,10 @@ export function Pricing() {
       void login();
       return;
     }
-    if (subscribed) return;
+    if (subscribed) {
+      setAlreadySubscribed(true);
+      return;
+    }
     void checkout(plan);
   };
 
@@ -257,6 +306,13 @@ export function Pricing() {
           </ul>
         </aside>
       </div>
+      {alreadySubscribed && (
+        <AlreadySubscribedModal
+          daysLeft={me?.subscription.daysLeft ?? null}
+          endDate={me?.subscription.endDate ?? null}
+          onClose={() => setAlreadySubscribed(false)}
+        />
+      )}
     </section>
   );
 }

@@ -4,10 +4,13 @@
  */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** True when `message` is the server's own `error` text, not one made up here. */
+  readonly fromServer: boolean;
+  constructor(status: number, message: string, fromServer = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.fromServer = fromServer;
   }
 }
 
@@ -49,11 +52,11 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   }
   if (!res.ok) {
     if (res.status === 401 && token) onUnauthorized();
-    const message =
-      typeof json === 'object' && json !== null && 'error' in json && typeof json.error === 'string'
+    const serverText =
+      typeof json === 'object' && json !== null && 'error' in json && typeof json.error === 'string' && json.error
         ? json.error
-        : `Request failed (${res.status})`;
-    throw new ApiError(res.status, message);
+        : null;
+    throw new ApiError(res.status, serverText ?? `Request failed (${res.status})`, serverText !== null);
   }
   return json as T;
 }

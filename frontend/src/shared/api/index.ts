@@ -1,2 +1,10 @@
 export { api, ApiError, configureApi } from './client';
-export type { Me, Plan, Subscription, SubscriptionStatus } from './types';
+export type {
+  CheckoutRequest,
+  CheckoutResponse,
+  CheckoutSession,
+  Me,
+  Plan,
+  Subscription,
+  SubscriptionStatus,
+} from './types';

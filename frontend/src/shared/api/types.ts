@@ -30,6 +30,32 @@ export interface Plan {
   currency: string;
   /** Days of access; null for the free plan. */
   days: number | null;
+  /** The card provider's price id; null for the free plan, or when it is not configured. */
+  priceId: string | null;
+}
+
+// ---- Payments -----------------------------------------------------------------
+
+/** POST /api/stripe/create-checkout-session. `userId` must be the caller's uid. */
+export interface CheckoutRequest {
+  priceId: string;
+  userId: string;
+  email: string | null;
+}
+
+/** The answer: the checkout page to go to. Errors come as `{error}` (409 when already subscribed). */
+export interface CheckoutResponse {
+  url: string;
+}
+
+/** GET /api/stripe/checkout-session?sessionId=: the caller's own session (404 otherwise). */
+export interface CheckoutSession {
+  /** Minor units (3400 is 34.00). */
+  amount_total: number;
+  /** Lower case, 'cad'. */
+  currency: string;
+  /** When true, the purchase is already fulfilled: GET /api/me shows the subscription. */
+  paid: boolean;
 }
 
 // ---- Exams (reading and listening) ------------------------------------------

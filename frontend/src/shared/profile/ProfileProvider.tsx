@@ -12,6 +12,7 @@ export interface ProfileContextValue {
   state: ProfileState;
   /** The profile when it is loaded, else null. */
   me: Me | null;
+  /** Reloads the profile (GET /api/me); on failure the loaded profile stays. */
   refresh: () => Promise<void>;
   /** Accepts the privacy policy and terms on the server, then updates the profile. */
   acceptTerms: () => Promise<void>;
@@ -51,8 +52,14 @@ export function ProfileProvider({ children }: { children: ReactNode }) {
     };
   }, [uid]);
 
+  // Reloads the profile after something changed it on the server (a purchase): every screen
+  // reading it follows at once. A failed reload keeps the profile already shown.
   const refresh = useCallback(async () => {
-    if (uid) setLoaded(await load(uid));
+    if (!uid) return;
+    const next = await load(uid);
+    setLoaded((prev) =>
+      next.state.status === 'error' && prev?.uid === uid && prev.state.status === 'ready' ? prev : next,
+    );
   }, [uid]);
 
   const acceptTerms = useCallback(async () => {
