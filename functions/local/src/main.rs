@@ -5,7 +5,9 @@
 //!   into the configured media store (only what is missing);
 //! - `tef-local token EMAIL`: print a valid bearer token for that user;
 //! - `tef-local grant EMAIL PLAN`: give a signed-up user a plan's days of
-//!   access without a payment (support, and the end-to-end tests).
+//!   access without a payment (support, and the end-to-end tests);
+//! - `tef-local grant --uid SUB PLAN`: the same for a production account, named by its
+//!   Cognito `sub`, in the configured store (`TEF_STORE=dynamodb` and its tables).
 
 use std::process::ExitCode;
 
@@ -28,10 +30,11 @@ async fn main() -> ExitCode {
         [] | ["serve"] => serve().await,
         ["publish"] => publish().await,
         ["token", email] => token(email),
-        ["grant", email, plan] => grant(email, plan).await,
+        ["grant", "--uid", uid, plan] => grant(Grantee::Uid(uid), plan).await,
+        ["grant", email, plan] => grant(Grantee::Email(email), plan).await,
         _ => {
             eprintln!(
-                "usage: tef-local [serve] | tef-local publish | tef-local token EMAIL | tef-local grant EMAIL PLAN"
+                "usage: tef-local [serve] | tef-local publish | tef-local token EMAIL | tef-local grant (EMAIL | --uid SUB) PLAN"
             );
             return ExitCode::from(2);
         }
@@ -81,13 +84,36 @@ fn token(email: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn grant(email: &str, plan_id: &str) -> anyhow::Result<()> {
-    let email = Email::parse(email).map_err(|e| anyhow::anyhow!("{email:?}: {e}"))?;
+/// Whom `grant` gives access to.
+enum Grantee<'a> {
+    /// A local account, by the e-mail it signed in with.
+    Email(&'a str),
+    /// Any account, by its user id (a Cognito `sub` in production).
+    Uid(&'a str),
+}
+
+async fn grant(who: Grantee<'_>, plan_id: &str) -> anyhow::Result<()> {
     let plan = plans::plan(plan_id)
         .filter(|p| p.days.is_some())
         .ok_or_else(|| anyhow::anyhow!("{plan_id:?} is not a paid plan (monthly or quarterly)"))?;
-    let app = shared::App::from_config(shared::Config::from_env()?).await?;
-    let uid = UserId::parse(&Provider::subject_for(&email))?;
+    let config = shared::Config::from_env()?;
+    let (uid, label) = match who {
+        Grantee::Email(email) => {
+            if matches!(config.store, shared::config::StoreConfig::DynamoDb { .. }) {
+                anyhow::bail!(
+                    "with TEF_STORE=dynamodb, name the account by its user id: tef-local grant --uid SUB {plan_id} (the Cognito user's sub)"
+                );
+            }
+            let email = Email::parse(email).map_err(|e| anyhow::anyhow!("{email:?}: {e}"))?;
+            (
+                UserId::parse(&Provider::subject_for(&email))?,
+                email.to_string(),
+            )
+        }
+        Grantee::Uid(uid) => (UserId::parse(uid)?, format!("user {uid}")),
+    };
+    let app = shared::App::from_config(config).await?;
+    let email = label;
     let now = app.now();
     let saved = update_user(app.users.as_ref(), &uid, |doc| {
         let doc = doc.ok_or("has no account yet: sign in and accept the terms first")?;
