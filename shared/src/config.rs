@@ -437,4 +437,73 @@ mod tests {
         let err = config(&[("TEF_MEDIA_SIGNING_KEY", "hunter2")]).unwrap_err();
         assert!(!err.to_string().contains("hunter2"));
     }
+
+    #[test]
+    fn the_local_test_checkout_is_the_default_with_its_public_secret() {
+        let c = config(&[]).unwrap();
+        assert_eq!(c.payments.checkout, CheckoutConfig::Local);
+        assert_eq!(
+            c.payments.webhook_secret,
+            Some(Secret(PaymentsConfig::LOCAL_WEBHOOK_SECRET.into()))
+        );
+        assert_eq!(c.payments.price_id("monthly"), Some("price_local_monthly"));
+        assert_eq!(
+            c.payments
+                .plan_for_price("price_local_quarterly")
+                .map(|p| p.id),
+            Some("quarterly")
+        );
+        assert_eq!(c.payments.plan_for_price("price_other"), None);
+        assert_eq!(c.payments.price_id("free"), None);
+    }
+
+    #[test]
+    fn stripe_takes_its_secrets_only_where_given_and_never_the_local_one() {
+        let c = config(&[
+            ("TEF_CHECKOUT", "stripe"),
+            ("TEF_SITE_URL", "https://tef.example"),
+            ("TEF_STRIPE_PRICE_MONTHLY", "price_1M"),
+        ])
+        .unwrap();
+        assert_eq!(
+            c.payments.checkout,
+            CheckoutConfig::Stripe {
+                secret_key: None,
+                api_base: None
+            }
+        );
+        assert_eq!(c.payments.webhook_secret, None);
+        assert_eq!(c.payments.price_id("monthly"), Some("price_1M"));
+        assert_eq!(c.payments.price_id("quarterly"), None);
+
+        let c = config(&[
+            ("TEF_CHECKOUT", "stripe"),
+            ("TEF_SITE_URL", "https://tef.example"),
+            ("STRIPE_SECRET_KEY", "sk_live_abc"),
+            ("TEF_STRIPE_WEBHOOK_SECRET", "whsec_abc"),
+        ])
+        .unwrap();
+        assert_eq!(c.payments.webhook_secret, Some(Secret("whsec_abc".into())));
+        assert!(!format!("{c:?}").contains("sk_live_abc"));
+        assert!(!format!("{c:?}").contains("whsec_abc"));
+
+        let err = config(&[
+            ("TEF_CHECKOUT", "stripe"),
+            ("TEF_SITE_URL", "https://tef.example"),
+            (
+                "TEF_STRIPE_WEBHOOK_SECRET",
+                "sk_live_pasted_in_the_wrong_place",
+            ),
+        ])
+        .unwrap_err();
+        assert!(!err.to_string().contains("sk_live"), "{err}");
+        assert!(matches!(
+            config(&[("TEF_CHECKOUT", "stripe")]),
+            Err(ConfigError::Missing {
+                var: "TEF_SITE_URL",
+                ..
+            })
+        ));
+        assert!(config(&[("TEF_CHECKOUT", "paypal")]).is_err());
+    }
 }
