@@ -103,3 +103,78 @@ async fn no_claims_or_bad_claims_get_401() {
     .await;
     assert_eq!(res.status(), 401);
 }
+
+/// The webhook through API Gateway: the signature covers the exact bytes Stripe sent,
+/// whether the body arrives as text or base64-encoded.
+#[tokio::test]
+async fn the_webhook_verifies_the_exact_body_whether_or_not_it_arrives_base64_encoded() {
+    use base64::Engine;
+    use shared::domain::payments::sign;
+
+    let app = app();
+    let webhook = by_name("stripe-webhook").unwrap();
+    let secret = shared::config::PaymentsConfig::LOCAL_WEBHOOK_SECRET;
+    let now = datetime!(2026-11-22 12:00 UTC).unix_timestamp();
+    let sub = "4f1c2a9e-1b7d-4c57-9a53-2f7c1e1d9b20";
+    let body = |session: &str| {
+        format!(
+            r#"{{"id":"evt_1","object":"event","type":"checkout.session.completed","data":{{"object":{{"id":"{session}","object":"checkout.session","client_reference_id":"{sub}","metadata":{{"userId":"{sub}","planId":"monthly"}},"payment_status":"paid","amount_total":3400,"currency":"cad"}}}}}}"#
+        )
+    };
+    let deliver = |raw: &str, signature: &str, base64: bool| {
+        let e = json!({
+            "version": "2.0", "routeKey": "POST /api/stripe/webhook", "rawPath": "/api/stripe/webhook",
+            "rawQueryString": "",
+            "headers": {"content-type": "application/json", "stripe-signature": signature},
+            "requestContext": {
+                "accountId": "123456789012", "apiId": "api", "domainName": "example.com",
+                "domainPrefix": "api", "requestId": "r1", "routeKey": "POST /api/stripe/webhook",
+                "stage": "$default", "time": "22/Nov/2026:12:00:00 +0000", "timeEpoch": 1795348800000u64,
+                "http": {"method": "POST", "path": "/api/stripe/webhook", "protocol": "HTTP/1.1", "sourceIp": "1.2.3.4", "userAgent": "Stripe/1.0"}
+            },
+            "body": if base64 { base64::engine::general_purpose::STANDARD.encode(raw) } else { raw.to_owned() },
+            "isBase64Encoded": base64
+        });
+        lambda_http::request::from_str(&e.to_string()).unwrap()
+    };
+    let end = |app: &App| {
+        let app = app.clone();
+        async move {
+            app.users
+                .get_user(&shared::domain::UserId::parse(sub).unwrap())
+                .await
+                .unwrap()
+                .and_then(|d| d.value.subscription_end_date)
+        }
+    };
+
+    // As text: the first session gives 30 days.
+    let raw = body("cs_test_edge_1");
+    let res = shared::lambda::handle(
+        &app,
+        webhook,
+        deliver(&raw, &sign(raw.as_bytes(), secret, now), false),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(end(&app).await, Some(datetime!(2026-12-22 12:00 UTC)));
+
+    // Base64-encoded: verified on the decoded bytes; the second session adds 30 more.
+    let raw = body("cs_test_edge_2");
+    let res = shared::lambda::handle(
+        &app,
+        webhook,
+        deliver(&raw, &sign(raw.as_bytes(), secret, now), true),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(end(&app).await, Some(datetime!(2027-01-21 12:00 UTC)));
+
+    // The same bytes re-serialised (spaces added) no longer match: 400, nothing changes.
+    let raw = body("cs_test_edge_3");
+    let signature = sign(raw.as_bytes(), secret, now);
+    let reformatted = raw.replace(",\"", ", \"");
+    let res = shared::lambda::handle(&app, webhook, deliver(&reformatted, &signature, true)).await;
+    assert_eq!(res.status(), 400);
+    assert_eq!(end(&app).await, Some(datetime!(2027-01-21 12:00 UTC)));
+}
