@@ -28,6 +28,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Active')).toBeInTheDocument();
     expect(screen.getByText(formatLocalDate(endDate))).toBeInTheDocument();
     expect(screen.getByText('30')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'See the plans' })).not.toBeInTheDocument();
   });
 
   it('names the plan even when the plans cannot be loaded, never by its id', async () => {
@@ -43,6 +44,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('No Subscription')).toBeInTheDocument();
     expect(screen.getByText('Free')).toBeInTheDocument();
     expect(screen.getAllByText('N/A')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/#pricing');
   });
 
   it('says when there is no user document', () => {
@@ -63,6 +65,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Expired')).toBeInTheDocument();
     expect(screen.getByText(formatLocalDate(endDate))).toBeInTheDocument();
     expect(screen.getByText('0')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the plans' })).toBeInTheDocument();
   });
 
   it("uses the spec's status texts, whatever label the server sends", () => {

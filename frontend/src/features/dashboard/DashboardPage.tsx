@@ -1,4 +1,5 @@
 import { Fragment, useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import type { Subscription, SubscriptionStatus } from '@/shared/api';
 import { useAuth } from '@/shared/auth';
 import { formatLocalDate } from '@/shared/format';
@@ -72,30 +73,40 @@ export function DashboardPage() {
     const email = me.email ?? user.email;
     const plan = sub.plan ? planName(plans, sub.plan) : 'Free';
     body = (
-      <dl className="subscription-facts">
-        <div>
-          <dt>Email</dt>
-          <dd>{email ? <BreakableEmail email={email} /> : 'N/A'}</dd>
-        </div>
-        <div>
-          <dt>Plan</dt>
-          <dd aria-busy={plan === null}>{plan ?? 'Loading…'}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <span className={`status-badge status-${sub.status}`}>{STATUS_TEXT[sub.status]}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Expires on</dt>
-          <dd>{formatLocalDate(sub.endDate)}</dd>
-        </div>
-        <div>
-          <dt>Days left</dt>
-          <dd>{daysLeftText(sub.daysLeft)}</dd>
-        </div>
-      </dl>
+      <>
+        <dl className="subscription-facts">
+          <div>
+            <dt>Email</dt>
+            <dd>{email ? <BreakableEmail email={email} /> : 'N/A'}</dd>
+          </div>
+          <div>
+            <dt>Plan</dt>
+            <dd aria-busy={plan === null}>{plan ?? 'Loading…'}</dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <span className={`status-badge status-${sub.status}`}>{STATUS_TEXT[sub.status]}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>Expires on</dt>
+            <dd>{formatLocalDate(sub.endDate)}</dd>
+          </div>
+          <div>
+            <dt>Days left</dt>
+            <dd>{daysLeftText(sub.daysLeft)}</dd>
+          </div>
+        </dl>
+        {sub.status !== 'active' && (
+          <p className="subscription-cta">
+            <Link to="/#pricing" className="btn btn-primary btn-sm">
+              See the plans
+            </Link>
+            <span>Unlock every mock exam in each section.</span>
+          </p>
+        )}
+      </>
     );
   }
 

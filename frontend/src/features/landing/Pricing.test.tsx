@@ -150,9 +150,9 @@ describe('Pricing: buttons', () => {
     expect(subscribed).toHaveLength(2);
     for (const b of subscribed) expect(b).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Try Free' })).toBeEnabled();
-    expect(
-      screen.getByText(`You are currently subscribed. Your plan ends on ${formatLocalDate(endDate)}.`),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      new RegExp(`^You are currently subscribed\\. Your plan ends on ${formatLocalDate(endDate)}\\.$`),
+    );
   });
 
   it('does not show the subscribed line to a free user', async () => {
@@ -331,9 +331,9 @@ describe('Pricing: already subscribed', () => {
 
     await userEvent.click(within(modal).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(
-      screen.getByText(`You are currently subscribed. Your plan ends on ${formatLocalDate(endDate)}.`),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      new RegExp(`^You are currently subscribed\\. Your plan ends on ${formatLocalDate(endDate)}\\.$`),
+    );
   });
 
   it('Escape closes the modal too', async () => {

@@ -249,7 +249,8 @@ export function Pricing() {
 
         {subscribed && (
           <p className="notice subscribed-line" role="status">
-            {`You are currently subscribed. Your plan ends on ${formatLocalDate(subscription.endDate)}.`}
+            You are currently subscribed. Your plan ends on{' '}
+            <span className="subscribed-date">{formatLocalDate(subscription.endDate)}</span>.
           </p>
         )}
 
