@@ -1,3 +1,4 @@
+import { SKILL_AVAILABLE } from '@/shared/releases';
 import testimonialsFile from '@content/testimonials.json';
 import { checkTestimonials } from './testimonials';
 import { Testimonials } from './Testimonials';
@@ -13,6 +14,9 @@ const FAQ = [
   {
     question: 'How do the writing and speaking corrections work?',
     answer: [
+      ...(SKILL_AVAILABLE.writing && SKILL_AVAILABLE.speaking
+        ? []
+        : ['Writing and speaking practice are not open yet: they are being built now. Here is how they will work.']),
       'For writing, an AI model reads your text and returns it corrected line by line: your original phrase, the corrected phrase and a short explanation of each change, with general feedback, an estimated TEF score and a CLB level.',
       'For speaking, you hold a timed role-play with the AI examiner, by voice or by typing. At the end you receive a written performance report with your estimated CLB and TEF level. The free plan includes 3 AI corrections for writing and 3 for speaking; paid plans are unlimited.',
     ],

@@ -1,10 +1,13 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '@/shared/auth';
+import { describeSkill, SKILL_AVAILABLE, type Skill } from '@/shared/releases';
 import { ArrowRightIcon, ChartIcon, CheckIcon, MicIcon, SparkleIcon } from './icons';
 
 interface Feature {
   id: 'progress' | 'corrections' | 'ai-speaking';
+  /** The skill the feature needs, if it is not out yet. */
+  skill?: Skill;
   eyebrow: string;
   icon: ReactNode;
   title: string;
@@ -34,6 +37,7 @@ const FEATURES: Feature[] = [
   },
   {
     id: 'corrections',
+    skill: 'writing',
     eyebrow: 'AI writing corrections',
     icon: <SparkleIcon size={20} />,
     title: 'Corrections that teach you, line by line',
@@ -49,6 +53,7 @@ const FEATURES: Feature[] = [
   },
   {
     id: 'ai-speaking',
+    skill: 'speaking',
     eyebrow: 'AI speaking examiner',
     icon: <MicIcon size={20} />,
     title: 'Rehearse the oral exam out loud',
@@ -88,7 +93,7 @@ export function Features() {
             <div className="feature-copy">
               <p className="section-eyebrow feature-eyebrow">
                 <span className="feature-eyebrow-icon">{f.icon}</span>
-                {f.eyebrow}
+                {f.skill ? describeSkill(f.skill, f.eyebrow) : f.eyebrow}
               </p>
               <h2 id={`${f.id}-title`} className="section-title">
                 {f.title}
@@ -102,10 +107,14 @@ export function Features() {
                   </li>
                 ))}
               </ul>
-              <Link to={f.link.to} className="btn btn-primary feature-link" onClick={guard(f.link)}>
-                {f.link.label}
-                <ArrowRightIcon size={18} />
-              </Link>
+              {f.skill && !SKILL_AVAILABLE[f.skill] ? (
+                <p className="feature-soon">Not open yet: reading and listening are ready to practise today.</p>
+              ) : (
+                <Link to={f.link.to} className="btn btn-primary feature-link" onClick={guard(f.link)}>
+                  {f.link.label}
+                  <ArrowRightIcon size={18} />
+                </Link>
+              )}
             </div>
             <div className="feature-visual">
               <img src={f.image} width="520" height="400" alt={f.alt} loading="lazy" decoding="async" />

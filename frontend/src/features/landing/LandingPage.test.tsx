@@ -97,34 +97,21 @@ describe('LandingPage', () => {
     expect(auth.login).not.toHaveBeenCalled();
   });
 
-  it('links the three features', async () => {
+  it('links the tracker, and says writing and speaking are not open yet instead of linking them', async () => {
     renderLanding();
     expect(screen.getByRole('link', { name: 'Open Results Tracker' })).toHaveAttribute('href', '/results-tracker');
-    expect(screen.getByRole('link', { name: 'Try an AI correction' })).toHaveAttribute('href', '/section/writing');
-    expect(screen.getByRole('link', { name: 'Practise with the AI examiner' })).toHaveAttribute(
-      'href',
-      '/section/speaking',
-    );
+    expect(screen.getByText('AI writing corrections (coming soon)')).toBeInTheDocument();
+    expect(screen.getByText('AI speaking examiner (coming soon)')).toBeInTheDocument();
+    expect(screen.getAllByText('Not open yet: reading and listening are ready to practise today.')).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Try an AI correction' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Practise with the AI examiner' })).not.toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Quarterly' });
   });
 
-  it('opens the tracker for everyone, and asks a visitor to sign in before a paper', async () => {
-    const auth = authValue();
-    const { router } = renderLanding({ auth });
-    await userEvent.click(screen.getByRole('link', { name: 'Try an AI correction' }));
-    expect(auth.login).toHaveBeenLastCalledWith('/section/writing');
-    await userEvent.click(screen.getByRole('link', { name: 'Practise with the AI examiner' }));
-    expect(auth.login).toHaveBeenLastCalledWith('/section/speaking');
-    expect(router.state.location.pathname).toBe('/');
-
+  it('opens the tracker for everyone, signed in or not', async () => {
+    const { router } = renderLanding({ auth: authValue() });
     await userEvent.click(screen.getByRole('link', { name: 'Open Results Tracker' }));
     expect(router.state.location.pathname).toBe('/results-tracker');
-  });
-
-  it('follows a feature link when signed in', async () => {
-    const { router } = renderLanding({ auth: authValue({ user: ana }), profile: profileValue(meValue()) });
-    await userEvent.click(screen.getByRole('link', { name: 'Try an AI correction' }));
-    expect(router.state.location.pathname).toBe('/section/writing');
   });
 
   it('has four FAQ items that open and close (native <details>, keyboard operable in browsers)', async () => {

@@ -6,6 +6,7 @@ import { useConfig } from '@/shared/config';
 import { formatLocalDate } from '@/shared/format';
 import { usePlans } from '@/shared/plans';
 import { useProfile } from '@/shared/profile';
+import { describeSkill } from '@/shared/releases';
 import { AlreadySubscribedModal } from '@/shared/ui/AlreadySubscribedModal';
 import { CalendarIcon, CheckIcon, LockIcon, RefundIcon, ShieldIcon } from './icons';
 import { accessLabel, browser, formatPrice, valueAgainstMonthly } from './pricing';
@@ -13,15 +14,15 @@ import { accessLabel, browser, formatPrice, valueAgainstMonthly } from './pricin
 const FREE_FEATURES = [
   '1 Reading exam',
   '1 Listening exam',
-  '1 Writing exam with 3 AI corrections',
-  '1 Speaking exam with 3 AI corrections',
+  describeSkill('writing', '1 Writing exam with 3 AI corrections'),
+  describeSkill('speaking', '1 Speaking exam with 3 AI corrections'),
   'No credit card',
 ];
 
 const PAID_FEATURES = [
   'All mock exams in each section (10 per section)',
-  'Unlimited AI writing corrections',
-  'Unlimited AI speaking practice',
+  describeSkill('writing', 'Unlimited AI writing corrections'),
+  describeSkill('speaking', 'Unlimited AI speaking practice'),
   'Results Tracker with your CLB per skill',
   'One-time payment, no renewal',
 ];

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '@/shared/auth';
+import { SKILL_AVAILABLE } from '@/shared/releases';
 import { ArrowRightIcon, BookIcon, ChatIcon, HeadphonesIcon, PenIcon } from './icons';
 
 type Section = 'reading' | 'listening' | 'writing' | 'speaking';
@@ -80,7 +81,7 @@ function Card({ card, isLoggedIn, onOpen }: { card: TestCard; isLoggedIn: boolea
           <span className="test-card-text">{card.description}</span>
         </span>
         <span className="test-card-cta" aria-hidden="true">
-          {isLoggedIn ? 'Start practising' : 'Sign in to start'}
+          {!SKILL_AVAILABLE[card.section] ? 'Coming soon' : isLoggedIn ? 'Start practising' : 'Sign in to start'}
           <ArrowRightIcon size={18} />
         </span>
       </button>
