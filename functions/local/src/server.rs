@@ -505,7 +505,7 @@ fn escape(s: &str) -> String {
 }
 
 const PAGE_STYLE: &str = "body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f4f6fa;color:#14213d;display:flex;min-height:100vh;align-items:center;justify-content:center}\
-main{background:#fff;max-width:380px;width:calc(100% - 32px);padding:32px 28px;border-radius:14px;box-shadow:0 10px 30px rgba(15,42,74,.12)}\
+main{box-sizing:border-box;background:#fff;max-width:380px;width:calc(100% - 32px);padding:32px 28px;border-radius:14px;box-shadow:0 10px 30px rgba(15,42,74,.12)}\
 h1{font-size:1.35rem;margin:0 0 6px}p{margin:0 0 18px;color:#4a5568;line-height:1.5}\
 label{display:block;font-weight:600;margin-bottom:6px}input[type=email]{width:100%;box-sizing:border-box;padding:12px;border:1px solid #cbd5e0;border-radius:8px;font-size:1rem}\
 input[type=email]:focus{outline:3px solid #9ec5fe;border-color:#0f2a4a}\

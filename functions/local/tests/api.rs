@@ -21,7 +21,7 @@ async fn health_and_plans_are_public() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         plans[1],
-        json!({"id": "monthly", "name": "1 Month", "priceCents": 3400, "currency": "CAD", "days": 30})
+        json!({"id": "monthly", "name": "1 Month", "priceCents": 3400, "currency": "CAD", "days": 30, "priceId": "price_local_monthly"})
     );
 }
 
