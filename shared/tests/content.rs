@@ -2,10 +2,16 @@
 
 use std::path::{Path, PathBuf};
 
-use shared::domain::content::{Cast, Test, near_repeats, repeats, validate};
+use shared::domain::content::{
+    Cast, Test, key_patterns, key_stats, near_repeats, repeats, validate,
+};
 
+/// `content/`, or the folder `CONTENT_DIR` names (to run the rules on another
+/// version of the bank, e.g. one exported with `git archive`).
 fn content_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content")
+    std::env::var_os("CONTENT_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../content"))
 }
 
 fn load_all() -> Vec<(PathBuf, Test)> {
@@ -54,6 +60,16 @@ fn every_paper_passes_the_validator() {
     let all: Vec<Test> = tests.into_iter().map(|(_, t)| t).collect();
     errors.extend(repeats(&all));
     errors.extend(near_repeats(&all));
+    // The whole bank's keys, paper after paper, carry no learnable order either.
+    let keys: Vec<usize> = all
+        .iter()
+        .flat_map(|t| t.questions.iter().map(|q| q.answer))
+        .collect();
+    errors.extend(
+        key_patterns(&keys)
+            .into_iter()
+            .map(|e| format!("the bank: {e}")),
+    );
     assert!(
         errors.is_empty(),
         "{} problems:\n{}",
@@ -86,4 +102,51 @@ fn ten_complete_papers_of_each_skill() {
         ids.sort_unstable();
         assert_eq!(ids, (1..=10).collect::<Vec<_>>(), "{category} papers");
     }
+}
+
+/// The key statistics of every paper (run with `--nocapture` to see them;
+/// recorded in `content/REVIEW.md`).
+#[test]
+fn key_statistics() {
+    let tests = load_all();
+    let mut all = Vec::new();
+    let mut permutations = 0;
+    for (_, t) in &tests {
+        let keys: Vec<usize> = t.questions.iter().map(|q| q.answer).collect();
+        let s = key_stats(&keys);
+        let letters: String = keys.iter().map(|&k| char::from(b'A' + k as u8)).collect();
+        let shares: Vec<usize> = (0..4)
+            .map(|l| keys.iter().filter(|&&k| k == l).count())
+            .collect();
+        eprintln!(
+            "{:?} {:2}: {letters}  ABCD blocks {:2}/{}  runs {:2}  A-B-A {:2}  A/B/C/D {:?}  {}",
+            t.category,
+            t.id,
+            s.permutation_blocks,
+            s.blocks,
+            s.runs,
+            s.alternations,
+            shares,
+            if key_patterns(&keys).is_empty() {
+                "passes"
+            } else {
+                "refused"
+            }
+        );
+        permutations += s.permutation_blocks;
+        all.extend(keys);
+    }
+    let s = key_stats(&all);
+    eprintln!(
+        "bank: ABCD blocks {permutations}/{}  runs {} in {} keys  A-B-A {}  {}",
+        s.blocks,
+        s.runs,
+        all.len(),
+        s.alternations,
+        if key_patterns(&all).is_empty() {
+            "passes"
+        } else {
+            "refused"
+        }
+    );
 }

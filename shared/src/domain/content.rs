@@ -257,6 +257,11 @@ pub fn validate(test: &Test, cast: &Cast, media_exists: &dyn Fn(&str) -> bool) -
                 q.answer
             ));
         }
+        if let Some(values) = numeric_options(&q.options)
+            && values.windows(2).any(|w| w[0] >= w[1])
+        {
+            err(format!("{at}: numeric options are not in ascending order"));
+        }
         if q.explanation.trim().len() < 20 {
             err(format!("{at} needs an explanation"));
         }
@@ -356,7 +361,219 @@ pub fn answer_tells(questions: &[Question]) -> Vec<String> {
             ));
         }
     }
+    let keys: Vec<usize> = questions.iter().map(|q| q.answer).collect();
+    tells.extend(key_patterns(&keys));
     tells
+}
+
+/// The chance, under keys drawn independently and uniformly, below which a
+/// statistic of a key sequence counts as a learnable pattern (each side of
+/// each statistic). Four statistics, so a truly random sequence of 40 keys is
+/// refused about 0.5 % of the time (measured in the unit tests).
+pub const KEY_PATTERN_ALPHA: f64 = 0.002;
+
+/// P(X >= k) and P(X <= k) for X binomial(n, p).
+fn binomial_tails(n: usize, p: f64, k: usize) -> (f64, f64) {
+    // In logs, so long sequences (the whole bank) do not underflow.
+    let mut log_pmf = vec![0.0; n + 1];
+    log_pmf[0] = n as f64 * (1.0 - p).ln();
+    for i in 1..=n {
+        log_pmf[i] = log_pmf[i - 1] + ((n + 1 - i) as f64 / i as f64).ln() + (p / (1.0 - p)).ln();
+    }
+    let pmf: Vec<f64> = log_pmf.into_iter().map(f64::exp).collect();
+    let upper = pmf[k.min(n + 1)..].iter().sum();
+    let lower = pmf[..=k.min(n)].iter().sum();
+    (upper, lower)
+}
+
+/// The statistics `key_patterns` tests, for a key sequence (0 = A … 3 = D).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyStats {
+    /// Four-question blocks (Q1–4, Q5–8, …) whose keys use each letter once.
+    pub permutation_blocks: usize,
+    /// Complete four-question blocks.
+    pub blocks: usize,
+    /// Runs of the same letter (1 + the number of changes of letter).
+    pub runs: usize,
+    /// Keys equal to the key two before and different from the one before (A B A).
+    pub alternations: usize,
+}
+
+pub fn key_stats(keys: &[usize]) -> KeyStats {
+    let blocks = keys.len() / 4;
+    let permutation_blocks = keys
+        .chunks_exact(4)
+        .filter(|b| (0..4).all(|letter| b.contains(&letter)))
+        .count();
+    let changes = keys.windows(2).filter(|w| w[0] != w[1]).count();
+    let alternations = keys
+        .windows(3)
+        .filter(|w| w[0] == w[2] && w[0] != w[1])
+        .count();
+    KeyStats {
+        permutation_blocks,
+        blocks,
+        runs: if keys.is_empty() { 0 } else { changes + 1 },
+        alternations,
+    }
+}
+
+/// Order patterns in a key sequence that a candidate could learn, each tested
+/// against keys drawn independently and uniformly: too many four-question
+/// blocks that use each letter once (3/32 of blocks by chance), too few or too
+/// many runs (each next key differs with chance 3/4, independently), and too
+/// many A-B-A alternations (3/16 of triples, binomial approximation).
+pub fn key_patterns(keys: &[usize]) -> Vec<String> {
+    let mut tells = Vec::new();
+    if keys.len() < 8 {
+        return tells;
+    }
+    let s = key_stats(keys);
+    let n = keys.len();
+    let (upper, _) = binomial_tails(s.blocks, 3.0 / 32.0, s.permutation_blocks);
+    if upper < KEY_PATTERN_ALPHA {
+        tells.push(format!(
+            "the keys of {} four-question blocks of {} use each letter once (chance {upper:.1e})",
+            s.permutation_blocks, s.blocks
+        ));
+    }
+    let (upper, lower) = binomial_tails(n - 1, 0.75, s.runs - 1);
+    if upper < KEY_PATTERN_ALPHA {
+        tells.push(format!(
+            "the keys change letter too often: {} runs in {n} keys (chance {upper:.1e})",
+            s.runs
+        ));
+    }
+    if lower < KEY_PATTERN_ALPHA {
+        tells.push(format!(
+            "the keys repeat a letter too often: {} runs in {n} keys (chance {lower:.1e})",
+            s.runs
+        ));
+    }
+    let (upper, _) = binomial_tails(n - 2, 3.0 / 16.0, s.alternations);
+    if upper < KEY_PATTERN_ALPHA {
+        tells.push(format!(
+            "the keys alternate too often: {} A-B-A triples in {n} keys (chance {upper:.1e})",
+            s.alternations
+        ));
+    }
+    tells
+}
+
+/// The value of an option that is only a quantity once the words all four
+/// options share at the start and the end are set aside: a number (`1 200`,
+/// `15,50`, `−17`), a time (`7 h 30`, `18 h`) or a date (`lundi 14`,
+/// `14 juillet`, `1er mars 2025`). `None` when it is anything else.
+fn quantity(words: &[String]) -> Option<f64> {
+    const WEEKDAYS: [&str; 7] = [
+        "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
+    ];
+    const MONTHS: [&str; 12] = [
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+    ];
+    let number = |w: &str| -> Option<f64> {
+        let w = w.strip_suffix("er").unwrap_or(w);
+        let (sign, digits) = match w.strip_prefix(['−', '-']) {
+            Some(rest) => (-1.0, rest),
+            None => (1.0, w),
+        };
+        let ok = !digits.is_empty()
+            && digits.starts_with(|c: char| c.is_ascii_digit())
+            && digits
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+            && digits.chars().filter(|&c| c == ',' || c == '.').count() <= 1;
+        ok.then(|| {
+            digits
+                .replace(',', ".")
+                .parse::<f64>()
+                .ok()
+                .map(|v| sign * v)
+        })
+        .flatten()
+    };
+    let mut words: Vec<&str> = words.iter().map(String::as_str).collect();
+    if words
+        .first()
+        .is_some_and(|w| WEEKDAYS.contains(&w.to_lowercase().as_str()))
+    {
+        words.remove(0);
+    }
+    match words.as_slice() {
+        [] => None,
+        // 7 h, 7 h 30
+        [h, "h"] => number(h).map(|h| h * 60.0),
+        [h, "h", m] if m.len() == 2 => Some(number(h)? * 60.0 + number(m)?),
+        // 14 juillet, 1er mars 2025
+        [d, month, rest @ ..]
+            if rest.len() <= 1 && MONTHS.contains(&month.to_lowercase().as_str()) =>
+        {
+            let m = MONTHS
+                .iter()
+                .position(|x| *x == month.to_lowercase())
+                .unwrap_or(0) as f64;
+            let y = match rest {
+                [y] => number(y)?,
+                _ => 0.0,
+            };
+            Some(y * 10_000.0 + m * 100.0 + number(d)?)
+        }
+        // 1 200, 15,50: thousands in groups of three after the first word
+        [first, groups @ ..]
+            if groups.iter().all(|g| {
+                let int = g.split([',', '.']).next().unwrap_or("");
+                int.len() == 3 && int.chars().all(|c| c.is_ascii_digit())
+            }) =>
+        {
+            number(&format!("{first}{}", groups.concat()))
+        }
+        _ => None,
+    }
+}
+
+/// When every option is a quantity (amounts, times, dates, counts, with the
+/// same words around them), their values, in option order.
+pub fn numeric_options(options: &[String]) -> Option<Vec<f64>> {
+    let split: Vec<Vec<String>> = options
+        .iter()
+        .map(|o| {
+            o.trim()
+                .trim_end_matches('.')
+                .split(|c: char| c.is_whitespace() || c == '\u{a0}' || c == '\u{202f}')
+                .filter(|w| !w.is_empty())
+                .map(str::to_owned)
+                .collect()
+        })
+        .collect();
+    let shortest = split.iter().map(Vec::len).min()?;
+    // Only words without digits are set aside: the quantities themselves stay.
+    let same_at = |index: &dyn Fn(&Vec<String>) -> &String| {
+        let first = index(&split[0]);
+        !first.chars().any(|c| c.is_ascii_digit()) && split.iter().all(|w| index(w) == first)
+    };
+    let mut prefix = 0;
+    while prefix < shortest && same_at(&|w| &w[prefix]) {
+        prefix += 1;
+    }
+    let mut suffix = 0;
+    while prefix + suffix < shortest && same_at(&|w| &w[w.len() - 1 - suffix]) {
+        suffix += 1;
+    }
+    split
+        .iter()
+        .map(|w| quantity(&w[prefix..w.len() - suffix]))
+        .collect()
 }
 
 /// Texts that must not appear twice across all tests: prompts with their
@@ -483,6 +700,9 @@ mod tests {
         .unwrap()
     }
 
+    /// Ten keys per letter, in an order drawn at random (no learnable pattern).
+    const FIXTURE_KEYS: &[u8; 40] = b"DAADCACDBBCDBACBBABCACCCBADDADACDDBBBCAD";
+
     fn question(paper: Paper, n: u32) -> Question {
         let p = part_of(paper, n).unwrap();
         Question {
@@ -499,7 +719,7 @@ mod tests {
             image: None,
             prompt: format!("Question {n} ?"),
             options: vec!["un".into(), "deux".into(), "trois".into(), "quatre".into()],
-            answer: usize::try_from(n % 4).unwrap(),
+            answer: usize::from(FIXTURE_KEYS[usize::try_from(n - 1).unwrap()] - b'A'),
             explanation: "Because the document says so, plainly.".into(),
         }
     }
@@ -842,5 +1062,173 @@ mod tests {
         );
         // Within one test, the exact-repeat rule applies instead.
         assert!(near_repeats(&[a]).is_empty());
+    }
+
+    /// The keys of the bank before issue 14 (reading 1–10, listening 1–10):
+    /// balanced 10/10/10/10 and mostly permutations of ABCD in each block.
+    const OLD_BANK: [&str; 20] = [
+        "CAABCDABDCDBABDAACBCCDDBCDDBDACBAACDBCBA",
+        "CADBBDACADBACDBCADCBADCBDACBADCBDACBDACB",
+        "CADBBCADACBADCBDACDBACDBADCBADCABDCABDBC",
+        "BDACADBCABDCADBACDBACDBACBDACDBACBDACBDC",
+        "CBADACBDCABDACBDABDCACBDABCDBACDABDCADBC",
+        "CADBACDBADCBACDBADCBACDABDCBADCABDCABDCB",
+        "CADBBDACADBCADCBACDBADCBADCBDACBDACBDACB",
+        "CBDCABDACBDACBADCADBCADBACDBACDBADCABDCB",
+        "BDACBADCABDCABCDCADBCADBACBDACBDACDBACDB",
+        "BDACCADBACDBADCBABDCCADBACDBDACBADBCADCB",
+        "CDBAADACDCDCABADACBCCDADBDBADACBBCBBDABC",
+        "BDACADBCADCABDCBADCBADBACDBADCABDCBADCCB",
+        "BDACCADBADBCADCBDACBDACBDABCADBCADCBDABC",
+        "BDACDBACBDACDBACDBACDABCDABBADCCADCBDACB",
+        "CADBACBDCABDACDBCAABDCDBCBDAADCBADBCCDBA",
+        "BDACCADBADCBDACBADBCDABCADCBADBCDACBDACB",
+        "CADBBDACDACBDACBADBCADCBADCBDACBADBCADCB",
+        "BDACCACBDDBDBDCBAACAADCCBBDBBAADCACDADCB",
+        "CADBBCADCADBACDABCDACBDDACBDBACDBACBDABC",
+        "CACDBADBCADBCABDCABDACBDACBDABCDDADCBACB",
+    ];
+
+    fn letters(keys: &str) -> Vec<usize> {
+        keys.bytes().map(|b| usize::from(b - b'A')).collect()
+    }
+
+    #[test]
+    fn random_keys_are_rarely_refused() {
+        use rand::{Rng, SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(14);
+        let trials = 100_000;
+        let refused = (0..trials)
+            .filter(|_| {
+                let keys: Vec<usize> = (0..40).map(|_| rng.gen_range(0..4)).collect();
+                !key_patterns(&keys).is_empty()
+            })
+            .count();
+        let rate = refused as f64 / trials as f64;
+        eprintln!("false-alarm rate on random 40-key sequences: {rate}");
+        // Measured: 0.505 % of 100 000 random 40-key sequences (seed 14) are refused.
+        assert!(rate <= 0.01, "false-alarm rate {rate}");
+        assert!(
+            rate >= 0.001,
+            "false-alarm rate {rate}: the bounds are loose"
+        );
+    }
+
+    #[test]
+    fn learnable_key_orders_are_refused() {
+        // Every block a permutation of ABCD, balanced letters (the old rule).
+        let blocks = letters("BDACCADBADCBDACBADBCDABCADCBADBCDACBDACB");
+        let tells = key_patterns(&blocks);
+        assert!(
+            tells
+                .iter()
+                .any(|t| t.contains("10 four-question blocks of 10")),
+            "{tells:?}"
+        );
+        let mut q = paper(Paper::Reading).questions;
+        for (q, &k) in q.iter_mut().zip(&blocks) {
+            q.answer = k;
+        }
+        assert!(answer_tells(&q).iter().any(|t| t.contains("blocks")));
+        // Runs: a letter rarely changes, or always changes.
+        let sticky = letters("AAAABBBBCCCCDDDDAAAABBBBCCCCDDDDAAAABBBB");
+        assert!(
+            key_patterns(&sticky)
+                .iter()
+                .any(|t| t.contains("repeat a letter too often"))
+        );
+        let alternating = letters("ABABCDCDABABCDCDACACBDBDACACBDBDADADBCBC");
+        let tells = key_patterns(&alternating);
+        assert!(
+            tells.iter().any(|t| t.contains("alternate too often")),
+            "{tells:?}"
+        );
+        assert!(
+            tells.iter().any(|t| t.contains("change letter too often")),
+            "{tells:?}"
+        );
+        // The old bank: most papers refused one by one, the whole bank at once.
+        let refused = OLD_BANK
+            .iter()
+            .filter(|k| !key_patterns(&letters(k)).is_empty())
+            .count();
+        assert_eq!(refused, 17);
+        let all: Vec<usize> = OLD_BANK.iter().flat_map(|k| letters(k)).collect();
+        let s = key_stats(&all);
+        assert_eq!((s.permutation_blocks, s.blocks), (146, 200));
+        assert!(!key_patterns(&all).is_empty());
+    }
+
+    #[test]
+    fn numeric_options_are_in_ascending_order() {
+        let opts = |o: [&str; 4]| o.map(String::from).to_vec();
+        let values = |o: [&str; 4]| numeric_options(&opts(o));
+        assert_eq!(
+            values(["50 $", "360 $", "45 $", "36 $"]),
+            Some(vec![50.0, 360.0, 45.0, 36.0])
+        );
+        assert_eq!(
+            values([
+                "1\u{a0}200\u{a0}$",
+                "1\u{a0}300\u{a0}$",
+                "2\u{a0}400\u{a0}$",
+                "15,50\u{a0}$"
+            ]),
+            Some(vec![1200.0, 1300.0, 2400.0, 15.5])
+        );
+        assert_eq!(
+            values([
+                "Le vol de 7 h 00",
+                "Le vol de 8 h 30",
+                "Le vol de 10 h",
+                "Le vol de 10 h 30"
+            ]),
+            Some(vec![420.0, 510.0, 600.0, 630.0])
+        );
+        assert_eq!(
+            values([
+                "Le lundi 14 juillet",
+                "Le mardi 15 juillet",
+                "Le 1er août",
+                "Le 29 septembre"
+            ]),
+            Some(vec![614.0, 615.0, 701.0, 829.0])
+        );
+        assert_eq!(
+            values(["Dès 7 h.", "Dès 9 h.", "Dès 10 h.", "Dès 17 h."]),
+            Some(vec![7.0, 9.0, 10.0, 17.0])
+        );
+        assert_eq!(
+            values(["−17 °C", "−6 °C", "5 °C", "9 °C"]),
+            Some(vec![-17.0, -6.0, 5.0, 9.0])
+        );
+        // Not quantities: words around the numbers differ, or ranges.
+        assert_eq!(
+            values(["Dès 7 h.", "Dès 9 h.", "Dès 10 h.", "Seulement après 17 h."]),
+            None
+        );
+        assert_eq!(
+            values([
+                "Les 15 à 24 ans",
+                "Les 25 à 34 ans",
+                "Les 45 à 54 ans",
+                "Les 65 ans et plus"
+            ]),
+            None
+        );
+        assert_eq!(values(["un", "deux", "trois", "quatre"]), None);
+
+        let errs = errors_after(Paper::Reading, |t| {
+            t.questions[5].options = opts(["50 $", "360 $", "45 $", "36 $"]);
+        });
+        assert!(
+            errs.iter()
+                .any(|e| e.contains("question 6: numeric options are not in ascending order")),
+            "{errs:?}"
+        );
+        let errs = errors_after(Paper::Reading, |t| {
+            t.questions[5].options = opts(["36 $", "45 $", "50 $", "360 $"]);
+        });
+        assert!(errs.is_empty(), "{errs:?}");
     }
 }
