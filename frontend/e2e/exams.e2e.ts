@@ -103,6 +103,9 @@ describe('reading and listening exams for a free user', () => {
     await page.getByText('CLB 3 or below').first().waitFor();
     expect(await page.getByText('No answer').count()).toBeGreaterThanOrEqual(37);
     expect(await page.getByText(/^Time ran out/).count()).toBe(0);
+    // No comparison with other learners before 30 first attempts exist (decisions §5).
+    await page.getByText(/^You answered \d+% of the questions correctly\.$/).waitFor();
+    expect(await page.getByText(/Your performance exceeds/).count()).toBe(0);
     await page.getByRole('link', { name: 'Back to Reading Selection' }).waitFor();
     expect(errors).toEqual([]);
   });

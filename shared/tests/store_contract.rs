@@ -133,6 +133,69 @@ async fn results_contract(store: &dyn ResultStore) {
         vec![]
     );
     an_attempt_is_stored_once(store).await;
+    first_attempts_make_the_distribution(store).await;
+}
+
+/// Only each learner's first attempt at a paper counts, once, even when sent twice at once.
+async fn first_attempts_make_the_distribution(store: &dyn ResultStore) {
+    let test = 7;
+    assert_eq!(
+        store
+            .score_distribution(Skill::Listening, test)
+            .await
+            .unwrap(),
+        vec![0; 41]
+    );
+    let gil = uid("first-gil");
+    assert_eq!(
+        store
+            .first_attempt_score(&gil, Skill::Listening, test)
+            .await
+            .unwrap(),
+        None
+    );
+    let (a, b) = tokio::join!(
+        store.count_first_attempt(&gil, Skill::Listening, test, 25),
+        store.count_first_attempt(&gil, Skill::Listening, test, 25)
+    );
+    assert_eq!((a.unwrap(), b.unwrap()), (25, 25));
+    // A later, better attempt does not replace the first.
+    assert_eq!(
+        store
+            .count_first_attempt(&gil, Skill::Listening, test, 39)
+            .await
+            .unwrap(),
+        25
+    );
+    for (who, score) in [("first-hana", 10), ("first-ivo", 25), ("first-jun", 40)] {
+        store
+            .count_first_attempt(&uid(who), Skill::Listening, test, score)
+            .await
+            .unwrap();
+    }
+    // Another paper and another skill keep their own counts.
+    store
+        .count_first_attempt(&gil, Skill::Listening, test + 1, 1)
+        .await
+        .unwrap();
+    store
+        .count_first_attempt(&gil, Skill::Reading, test, 2)
+        .await
+        .unwrap();
+    let dist = store
+        .score_distribution(Skill::Listening, test)
+        .await
+        .unwrap();
+    assert_eq!(dist.len(), 41);
+    assert_eq!((dist[10], dist[25], dist[39], dist[40]), (1, 2, 0, 1));
+    assert_eq!(dist.iter().sum::<u64>(), 4);
+    assert_eq!(
+        store
+            .first_attempt_score(&gil, Skill::Listening, test)
+            .await
+            .unwrap(),
+        Some(25)
+    );
 }
 
 /// Two submissions of one attempt, at the same moment or later, store one result; the

@@ -492,3 +492,58 @@ async fn a_subscriber_can_take_all_twenty_papers() {
     }
     assert_eq!(taken, 20, "ten reading and ten listening papers");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_comparison_line_needs_thirty_other_first_attempts() {
+    let s = start().await;
+    let keys = keys(&s, Paper::Reading, 1);
+    // `right` correct answers, the rest wrong.
+    let answers = |right: usize| -> Vec<Value> {
+        keys.iter()
+            .enumerate()
+            .map(|(i, k)| json!(if i < right { *k } else { (*k + 1) % 4 }))
+            .collect()
+    };
+    let submit = |who: String, right: usize| {
+        let s = &s;
+        let body = json!({"answers": answers(right), "durationSeconds": 600}).to_string();
+        async move {
+            let token = s.token(&who);
+            s.post("/api/tests/reading/1/attempts", Some(&token), &body)
+                .await
+                .1
+        }
+    };
+    // 29 others: 10 scored 10, 19 scored 30.
+    for i in 0..29 {
+        submit(
+            format!("other{i}@example.com"),
+            if i < 10 { 10 } else { 30 },
+        )
+        .await;
+    }
+    let ana = submit("ana@example.com".into(), 20).await;
+    assert_eq!(ana["percent"], 50);
+    assert_eq!(
+        ana["exceedsPercent"],
+        Value::Null,
+        "29 others are not enough"
+    );
+    // A second attempt by someone already counted changes nothing.
+    submit("other0@example.com".into(), 40).await;
+    let again = submit("ana@example.com".into(), 20).await;
+    assert_eq!(again["exceedsPercent"], Value::Null);
+
+    // The thirtieth other learner: 10 of 30 scored lower than Ana's 20.
+    submit("other29@example.com".into(), 35).await;
+    let third = submit("ana@example.com".into(), 20).await;
+    assert_eq!(third["exceedsPercent"], 33);
+    // Reading an older result again compares it with today's learners.
+    let (_, first) = s
+        .get(
+            &format!("/api/results/{}", ana["resultId"].as_str().unwrap()),
+            Some(&s.token("ana@example.com")),
+        )
+        .await;
+    assert_eq!(first["exceedsPercent"], 33);
+}

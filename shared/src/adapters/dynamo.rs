@@ -8,7 +8,7 @@ use aws_sdk_dynamodb::Client;
 use aws_sdk_dynamodb::error::ProvideErrorMetadata;
 use aws_sdk_dynamodb::types::{
     AttributeDefinition, AttributeValue, BillingMode, KeySchemaElement, KeyType, Put,
-    ScalarAttributeType, TransactWriteItem,
+    ScalarAttributeType, TransactWriteItem, Update,
 };
 use serde_json::{Map, Number, Value};
 
@@ -19,7 +19,9 @@ use crate::domain::exam::Skill;
 use crate::domain::payments::{PaymentRecord, SessionId};
 use crate::domain::{UserDoc, UserId};
 use crate::ports::payments::{PaymentStore, PaymentWrite, payment_from_json, payment_to_json};
-use crate::ports::results::{Added, ResultId, ResultRecord, ResultStore};
+use crate::ports::results::{
+    Added, DISTRIBUTION_LEN, ResultId, ResultRecord, ResultStore, paper_key,
+};
 use crate::ports::store::{StoreError, UserStore, Versioned};
 
 const KEY: &str = "uid";
@@ -30,6 +32,12 @@ const RESULT_KEY: &str = "id";
 /// result stored for an attempt. It never starts like a result id (`<skill>.`).
 const ATTEMPT_PREFIX: &str = "attempt#";
 const CLAIMED_RESULT: &str = "resultId";
+/// Sort-key prefix of a learner's first attempt at a paper (its score in `score`).
+const FIRST_PREFIX: &str = "first#";
+const FIRST_SCORE: &str = "score";
+/// The partition holding each paper's first-attempt score counts (`s0` … `s40`), sorted by
+/// paper key. No user id can take this form (user ids have no `~`).
+const STATS_UID: &str = "~paper-stats";
 
 /// The payments table's key: the checkout session id.
 const PAYMENT_KEY: &str = "sessionId";
@@ -442,6 +450,106 @@ impl ResultStore for DynamoStore {
             .into_iter()
             .map(result_from_item)
             .collect()
+    }
+
+    async fn count_first_attempt(
+        &self,
+        uid: &UserId,
+        skill: Skill,
+        test_id: u32,
+        score: u32,
+    ) -> Result<u32, StoreError> {
+        let paper = paper_key(skill, test_id);
+        let claim_key = HashMap::from([
+            (KEY.to_owned(), AttributeValue::S(uid.as_str().to_owned())),
+            (
+                RESULT_KEY.to_owned(),
+                AttributeValue::S(format!("{FIRST_PREFIX}{paper}")),
+            ),
+        ]);
+        let mut claim = claim_key.clone();
+        claim.insert(FIRST_SCORE.into(), AttributeValue::N(score.to_string()));
+        let put = Put::builder()
+            .table_name(&self.results_table)
+            .set_item(Some(claim))
+            .condition_expression("attribute_not_exists(#id)")
+            .expression_attribute_names("#id", RESULT_KEY)
+            .build()
+            .map_err(|e| StoreError::Backend(format!("Put: {e}")))?;
+        let count = Update::builder()
+            .table_name(&self.results_table)
+            .key(KEY, AttributeValue::S(STATS_UID.to_owned()))
+            .key(RESULT_KEY, AttributeValue::S(paper.clone()))
+            .update_expression("ADD #s :one")
+            .expression_attribute_names("#s", format!("s{score}"))
+            .expression_attribute_values(":one", AttributeValue::N("1".into()))
+            .build()
+            .map_err(|e| StoreError::Backend(format!("Update: {e}")))?;
+        let sent = self
+            .client
+            .transact_write_items()
+            .transact_items(TransactWriteItem::builder().put(put).build())
+            .transact_items(TransactWriteItem::builder().update(count).build())
+            .send()
+            .await;
+        match sent {
+            Ok(_) => Ok(score),
+            Err(e) => {
+                let service = e.into_service_error();
+                if cancelled_by_condition(&service).first() != Some(&true) {
+                    return Err(sdk_error("TransactWriteItems", service));
+                }
+                self.first_attempt_score(uid, skill, test_id)
+                    .await?
+                    .ok_or_else(|| StoreError::Corrupt(format!("first attempt {paper}")))
+            }
+        }
+    }
+
+    async fn first_attempt_score(
+        &self,
+        uid: &UserId,
+        skill: Skill,
+        test_id: u32,
+    ) -> Result<Option<u32>, StoreError> {
+        let out = self
+            .client
+            .get_item()
+            .table_name(&self.results_table)
+            .key(KEY, AttributeValue::S(uid.as_str().to_owned()))
+            .key(
+                RESULT_KEY,
+                AttributeValue::S(format!("{FIRST_PREFIX}{}", paper_key(skill, test_id))),
+            )
+            .consistent_read(true)
+            .send()
+            .await
+            .map_err(|e| sdk_error("GetItem", e))?;
+        Ok(out
+            .item
+            .and_then(|i| i.get(FIRST_SCORE).cloned())
+            .and_then(|v| v.as_n().ok().and_then(|n| n.parse().ok())))
+    }
+
+    async fn score_distribution(&self, skill: Skill, test_id: u32) -> Result<Vec<u64>, StoreError> {
+        let out = self
+            .client
+            .get_item()
+            .table_name(&self.results_table)
+            .key(KEY, AttributeValue::S(STATS_UID.to_owned()))
+            .key(RESULT_KEY, AttributeValue::S(paper_key(skill, test_id)))
+            .send()
+            .await
+            .map_err(|e| sdk_error("GetItem", e))?;
+        let item = out.item.unwrap_or_default();
+        Ok((0..DISTRIBUTION_LEN)
+            .map(|c| {
+                item.get(&format!("s{c}"))
+                    .and_then(|v| v.as_n().ok())
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(0)
+            })
+            .collect())
     }
 }
 

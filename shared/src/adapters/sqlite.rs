@@ -12,7 +12,9 @@ use crate::domain::exam::Skill;
 use crate::domain::payments::{PaymentRecord, SessionId};
 use crate::domain::{UserDoc, UserId};
 use crate::ports::payments::{PaymentStore, PaymentWrite, payment_from_json, payment_to_json};
-use crate::ports::results::{Added, ResultId, ResultRecord, ResultStore};
+use crate::ports::results::{
+    Added, DISTRIBUTION_LEN, ResultId, ResultRecord, ResultStore, paper_key,
+};
 use crate::ports::store::{StoreError, UserStore, Versioned};
 
 /// Schema migrations, applied in order; `PRAGMA user_version` records how many ran.
@@ -41,6 +43,14 @@ const MIGRATIONS: &[&str] = &[
         uid        TEXT NOT NULL,
         doc        TEXT NOT NULL
     ) STRICT, WITHOUT ROWID;",
+    // One row per learner and paper: the first attempt's score (the comparison line).
+    "CREATE TABLE first_attempts (
+        uid   TEXT NOT NULL,
+        paper TEXT NOT NULL,
+        score INTEGER NOT NULL,
+        PRIMARY KEY (uid, paper)
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX first_attempts_by_paper ON first_attempts (paper, score);",
 ];
 
 #[derive(Clone)]
@@ -335,6 +345,85 @@ impl ResultStore for SqliteStore {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(backend)?;
             docs.iter().map(|d| parse_result(d)).collect()
+        })
+        .await
+    }
+
+    async fn count_first_attempt(
+        &self,
+        uid: &UserId,
+        skill: Skill,
+        test_id: u32,
+        score: u32,
+    ) -> Result<u32, StoreError> {
+        let uid = uid.as_str().to_owned();
+        let paper = paper_key(skill, test_id);
+        self.with_conn(move |conn| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(backend)?;
+            tx.execute(
+                "INSERT OR IGNORE INTO first_attempts (uid, paper, score) VALUES (?1, ?2, ?3)",
+                params![uid, paper, score],
+            )
+            .map_err(backend)?;
+            let first: u32 = tx
+                .query_row(
+                    "SELECT score FROM first_attempts WHERE uid = ?1 AND paper = ?2",
+                    params![uid, paper],
+                    |r| r.get(0),
+                )
+                .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(first)
+        })
+        .await
+    }
+
+    async fn first_attempt_score(
+        &self,
+        uid: &UserId,
+        skill: Skill,
+        test_id: u32,
+    ) -> Result<Option<u32>, StoreError> {
+        let uid = uid.as_str().to_owned();
+        let paper = paper_key(skill, test_id);
+        self.with_conn(move |conn| {
+            conn.query_row(
+                "SELECT score FROM first_attempts WHERE uid = ?1 AND paper = ?2",
+                params![uid, paper],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(backend)
+        })
+        .await
+    }
+
+    async fn score_distribution(&self, skill: Skill, test_id: u32) -> Result<Vec<u64>, StoreError> {
+        let paper = paper_key(skill, test_id);
+        self.with_conn(move |conn| {
+            let mut stmt = conn
+                .prepare(
+                    "SELECT score, COUNT(*) FROM first_attempts WHERE paper = ?1 GROUP BY score",
+                )
+                .map_err(backend)?;
+            let rows = stmt
+                .query_map(params![paper], |r| {
+                    Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))
+                })
+                .map_err(backend)?;
+            let mut counts = vec![0u64; DISTRIBUTION_LEN];
+            for row in rows {
+                let (score, n) = row.map_err(backend)?;
+                if let (Some(slot), Ok(n)) = (
+                    usize::try_from(score).ok().and_then(|i| counts.get_mut(i)),
+                    u64::try_from(n),
+                ) {
+                    *slot = n;
+                }
+            }
+            Ok(counts)
         })
         .await
     }

@@ -252,6 +252,9 @@ struct AttemptResultView {
     clb: u8,
     tef_old: TefScore,
     tef_new: TefScore,
+    /// The whole percent of other learners' first attempts at this paper that scored lower;
+    /// `null` until 30 exist (decisions §5).
+    exceeds_percent: Option<u32>,
     #[serde(with = "time::serde::rfc3339")]
     timestamp: OffsetDateTime,
     questions: Vec<ReviewedQuestion>,
@@ -263,6 +266,13 @@ async fn result_view(
     r: &ResultRecord,
 ) -> Result<AttemptResultView, ApiError> {
     let paper = test.category;
+    let skill = Skill::from(paper);
+    let distribution = app.results.score_distribution(skill, test.id).await?;
+    let own_first = app
+        .results
+        .first_attempt_score(&r.uid, skill, test.id)
+        .await?;
+    let exceeds_percent = scoring::exceeds_percent(&distribution, r.score, own_first);
     let mut questions = Vec::with_capacity(test.questions.len());
     for (i, q) in test.questions.iter().enumerate() {
         let chosen = r.answers.get(i).copied().flatten();
@@ -298,6 +308,7 @@ async fn result_view(
         score: r.score,
         total: r.total,
         percent: r.score * 100 / r.total.max(1),
+        exceeds_percent,
         duration_seconds: r.duration_seconds,
         clb: r.clb,
         tef_old: r.tef_old,
@@ -356,6 +367,10 @@ pub fn submit_attempt(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
             tracing::info!(uid = %identity.uid, attempt = ?first.attempt_id, "resent attempt: returning its first result");
             return ApiResponse::ok(result_view(app, test, &first).await?);
         }
+        // The learner's first attempt at this paper joins the paper's score distribution.
+        app.results
+            .count_first_attempt(&identity.uid, record.skill, test.id, record.score)
+            .await?;
         tracing::info!(uid = %identity.uid, quiz = %record.quiz_id, score = record.score, clb = record.clb, "attempt graded");
         ApiResponse::ok(result_view(app, test, &record).await?)
     })

@@ -164,6 +164,29 @@ pub fn estimate(paper: Paper, correct: u32) -> Estimate {
     }
 }
 
+/// Other learners' first attempts needed before a result is compared with them (decisions §5).
+pub const MIN_COMPARED_ATTEMPTS: u64 = 30;
+
+/// The whole percent of other learners' first attempts at the same paper that scored lower
+/// than `score`. `distribution[c]` counts first attempts with `c` correct answers, the
+/// learner's own first attempt (`own_first`, its score) included, so it is taken out.
+/// `None` while fewer than [`MIN_COMPARED_ATTEMPTS`] other first attempts exist.
+pub fn exceeds_percent(distribution: &[u64], score: u32, own_first: Option<u32>) -> Option<u32> {
+    let mut counts = distribution.to_vec();
+    if let Some(c) = own_first.and_then(|f| counts.get_mut(usize::try_from(f).ok()?)) {
+        *c = c.saturating_sub(1);
+    }
+    let total: u64 = counts.iter().sum();
+    if total < MIN_COMPARED_ATTEMPTS {
+        return None;
+    }
+    let lower: u64 = counts
+        .iter()
+        .take(usize::try_from(score).unwrap_or(usize::MAX))
+        .sum();
+    u32::try_from(lower * 100 / total).ok()
+}
+
 /// The overall CLB: the lowest of the skills, as IRCC counts it. `None` without any skill.
 pub fn overall_clb(skills: impl IntoIterator<Item = u8>) -> Option<u8> {
     skills.into_iter().min()
@@ -357,6 +380,25 @@ mod tests {
     #[test]
     fn counts_above_40_are_capped() {
         assert_eq!(estimate(Paper::Reading, 99), estimate(Paper::Reading, 40));
+    }
+
+    #[test]
+    fn the_comparison_counts_only_other_learners_and_needs_thirty() {
+        let mut dist = vec![0u64; 41];
+        // 29 others plus the learner's own first attempt (score 20): not enough.
+        dist[10] = 19;
+        dist[30] = 10;
+        dist[20] = 1;
+        assert_eq!(exceeds_percent(&dist, 20, Some(20)), None);
+        // One more other learner: 30 others, 20 of them lower than 20 → 66 %.
+        dist[5] = 1;
+        assert_eq!(exceeds_percent(&dist, 20, Some(20)), Some(66));
+        // Equal scores are not lower; a perfect score exceeds everyone below 40.
+        assert_eq!(exceeds_percent(&dist, 10, Some(20)), Some(3));
+        assert_eq!(exceeds_percent(&dist, 40, Some(20)), Some(100));
+        assert_eq!(exceeds_percent(&dist, 0, Some(20)), Some(0));
+        // Without a first attempt of one's own on record, everyone counted is someone else.
+        assert_eq!(exceeds_percent(&dist, 20, None), Some(64));
     }
 
     #[test]

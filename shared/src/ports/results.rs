@@ -187,7 +187,37 @@ pub trait ResultStore: Send + Sync {
         skill: Skill,
         limit: usize,
     ) -> Result<Vec<ResultRecord>, StoreError>;
+
+    /// Counts the user's first attempt at a paper in that paper's score distribution and
+    /// returns the first attempt's score. Later attempts change nothing and return the
+    /// first score. The record of the first attempt and the count are one atomic write.
+    async fn count_first_attempt(
+        &self,
+        uid: &UserId,
+        skill: Skill,
+        test_id: u32,
+        score: u32,
+    ) -> Result<u32, StoreError>;
+
+    /// The score of the user's first attempt at a paper, if there was one.
+    async fn first_attempt_score(
+        &self,
+        uid: &UserId,
+        skill: Skill,
+        test_id: u32,
+    ) -> Result<Option<u32>, StoreError>;
+
+    /// How many learners' first attempts at a paper scored each count, 0 to 40 (41 entries).
+    async fn score_distribution(&self, skill: Skill, test_id: u32) -> Result<Vec<u64>, StoreError>;
 }
+
+/// The key of a paper in the score statistics: `reading.3`.
+pub fn paper_key(skill: Skill, test_id: u32) -> String {
+    format!("{}.{test_id}", skill.as_str())
+}
+
+/// Entries of a score distribution: 0 to 40 correct answers.
+pub const DISTRIBUTION_LEN: usize = 41;
 
 #[cfg(test)]
 mod tests {

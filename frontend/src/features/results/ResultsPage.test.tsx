@@ -47,10 +47,18 @@ describe('ResultsPage', () => {
     expect(screen.getByText(/Based On:/).closest('p')).toHaveTextContent(
       'Based On: 31 correct answers out of 40 on Reading Test 1, IRCC equivalence tables',
     );
-    expect(screen.getByText('Your performance exceeds 77% of the people conducting the test here!')).toBeInTheDocument();
+    expect(screen.getByText('Your performance exceeds 64% of the people conducting the test here!')).toBeInTheDocument();
     expect(screen.getByText(/not official TEF Canada results/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Main Menu' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Back to Reading Selection' })).toHaveAttribute('href', '/section/reading');
+  });
+
+  it('compares with nobody until 30 other first attempts exist: it says the percent answered instead', async () => {
+    const result = readingResult({ exceedsPercent: null });
+    serve(result);
+    renderResults(result.resultId);
+    expect(await screen.findByText('You answered 77% of the questions correctly.')).toBeInTheDocument();
+    expect(screen.queryByText(/Your performance exceeds/)).not.toBeInTheDocument();
   });
 
   it("writes 'below' on both scales and 'CLB 3 or below', with h:mm:ss over an hour", async () => {

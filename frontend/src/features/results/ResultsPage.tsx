@@ -72,7 +72,12 @@ function ResultsView({ result, issuedAt, refresh }: { result: AttemptResult; iss
           <p>
             <strong>Based On:</strong> {result.score} {answers} out of {result.total} on {result.title}, IRCC equivalence tables
           </p>
-          <p className="results-exceeds">Your performance exceeds {result.percent}% of the people conducting the test here!</p>
+          {/* A real comparison only (decisions §5): other learners' first attempts, once 30 exist. */}
+          <p className="results-exceeds">
+            {result.exceedsPercent === null
+              ? `You answered ${String(result.percent)}% of the questions correctly.`
+              : `Your performance exceeds ${String(result.exceedsPercent)}% of the people conducting the test here!`}
+          </p>
         </div>
       </div>
 

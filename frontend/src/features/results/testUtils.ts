@@ -37,6 +37,7 @@ export function readingResult(overrides: Partial<AttemptResult> = {}): AttemptRe
     clb: 7,
     tefOld: { kind: 'score', value: 220, max: 300 },
     tefNew: { kind: 'score', value: 448, max: 699 },
+    exceedsPercent: 64,
     timestamp: '2025-11-20T10:00:00Z',
     questions,
     ...overrides,

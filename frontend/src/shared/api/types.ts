@@ -155,6 +155,8 @@ export interface AttemptResult {
   tefOld: TefScore;
   /** 0–699 scale (tests since December 2023). */
   tefNew: TefScore;
+  /** Whole percent of other learners' first attempts at this paper that scored lower; null until 30 exist. */
+  exceedsPercent: number | null;
   timestamp: string;
   questions: ReviewedQuestion[];
 }
