@@ -228,7 +228,15 @@ async fn checkout_requests_are_checked() {
 
 #[tokio::test]
 async fn the_webhook_refuses_what_is_not_signed_and_fulfils_each_session_once() {
-    let s = start().await;
+    webhook_refusals_and_once_only(start().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_webhook_on_dynamodb_refuses_what_is_not_signed_and_fulfils_each_session_once() {
+    webhook_refusals_and_once_only(common::start_on_dynamodb().await).await;
+}
+
+async fn webhook_refusals_and_once_only(s: TestServer) {
     let ana = s.token("ana@example.com");
     let ana_uid = uid(&s, &ana).await;
     let now = time::OffsetDateTime::now_utc().unix_timestamp();

@@ -22,16 +22,56 @@ pub struct TestServer {
 }
 
 pub async fn start() -> TestServer {
-    start_with(None).await
+    start_with(None, &[]).await
+}
+
+/// The server on the DynamoDB store, on the local AWS-compatible server `make test` starts
+/// (`TEF_TEST_AWS_ENDPOINT`), with tables of its own.
+pub async fn start_on_dynamodb() -> TestServer {
+    let endpoint = std::env::var("TEF_TEST_AWS_ENDPOINT").unwrap_or_else(|_| {
+        panic!("TEF_TEST_AWS_ENDPOINT is not set: run `make test` (it starts moto's server)")
+    });
+    let n = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let tables = shared::adapters::dynamo::Tables {
+        users: format!("srv-users-{n}"),
+        results: format!("srv-results-{n}"),
+        payments: format!("srv-payments-{n}"),
+    };
+    let sdk = aws_config::defaults(aws_config::BehaviorVersion::latest())
+        .region(aws_config::Region::new("us-east-1"))
+        .endpoint_url(&endpoint)
+        .load()
+        .await;
+    shared::adapters::DynamoStore::new(aws_sdk_dynamodb::Client::new(&sdk), tables.clone())
+        .ensure_tables()
+        .await
+        .unwrap();
+    start_with(
+        None,
+        &[
+            ("TEF_STORE", "dynamodb".into()),
+            ("TEF_AWS_ENDPOINT", endpoint),
+            ("TEF_USERS_TABLE", tables.users),
+            ("TEF_RESULTS_TABLE", tables.results),
+            ("TEF_PAYMENTS_TABLE", tables.payments),
+        ],
+    )
+    .await
 }
 
 /// The server with only the given content instead of the embedded content.
 pub async fn start_with_content(files: &[(&str, &str)]) -> TestServer {
     let catalogue = shared::catalogue::Catalogue::from_files(files).unwrap();
-    start_with(Some(catalogue)).await
+    start_with(Some(catalogue), &[]).await
 }
 
-async fn start_with(catalogue: Option<shared::catalogue::Catalogue>) -> TestServer {
+async fn start_with(
+    catalogue: Option<shared::catalogue::Catalogue>,
+    extra: &[(&'static str, String)],
+) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
     let static_dir = dir.path().join("dist");
     std::fs::create_dir_all(static_dir.join("assets")).unwrap();
@@ -56,6 +96,9 @@ async fn start_with(catalogue: Option<shared::catalogue::Catalogue>) -> TestServ
     vars.insert("PORT", port.to_string());
     vars.insert("TEF_STATIC_DIR", static_dir.display().to_string());
     vars.insert("TEF_DATA_DIR", data.display().to_string());
+    for (k, v) in extra {
+        vars.insert(k, v.clone());
+    }
     let local = LocalConfig::from_lookup(|k| vars.get(k).cloned()).unwrap();
     let config = shared::Config::from_lookup(|k| vars.get(k).cloned()).unwrap();
     let mut state = ServerState::build(local, config).await.unwrap();
