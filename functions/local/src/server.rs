@@ -404,18 +404,24 @@ async fn checkout_page(State(s): State<Arc<ServerState>>, Path(id): Path<String>
     let email = r.email.as_ref().map_or_else(String::new, |e| {
         format!("<p>For {}</p>", escape(e.as_str()))
     });
-    let id = escape(session.id.as_str());
-    let status = if session.paid {
-        r#"<p class="note" role="status">This session is already paid.</p>"#
+    // A paid session offers no second payment, only the way back.
+    let actions = if session.paid {
+        format!(
+            r#"<p class="note paid" role="status">This session is already paid.</p><a class="button" href="{}">Continue</a>"#,
+            escape(&session.success_url())
+        )
     } else {
-        ""
+        format!(
+            r#"<form method="post" action="/checkout/{id}/pay"><button type="submit">Pay {amount}</button></form>
+<form method="post" action="/checkout/{id}/cancel"><button type="submit" class="secondary">Cancel</button></form>"#,
+            id = escape(session.id.as_str())
+        )
     };
     Html(format!(
         r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Test checkout</title><style>{PAGE_STYLE}{CHECKOUT_STYLE}</style></head>
-<body><main><p class="badge">Test checkout</p><h1>{plan}</h1><p class="amount">{amount}</p>{email}{status}
+<body><main><p class="badge">Test checkout</p><h1>{plan}</h1><p class="amount">{amount}</p>{email}
 <p>This is the local test checkout: no card is asked for and nothing is charged. Pay completes the purchase on this machine, as a real payment would.</p>
-<form method="post" action="/checkout/{id}/pay"><button type="submit">Pay {amount}</button></form>
-<form method="post" action="/checkout/{id}/cancel"><button type="submit" class="secondary">Cancel</button></form>
+{actions}
 <p class="note">The live site uses Stripe's secure checkout instead.</p></main></body></html>"#,
         plan = escape(r.plan_name),
     ))
@@ -494,7 +500,8 @@ async fn checkout_cancel(State(s): State<Arc<ServerState>>, Path(id): Path<Strin
 
 const CHECKOUT_STYLE: &str = ".badge{display:inline-block;background:#fff4e5;color:#8a4b00;border-radius:999px;padding:4px 10px;font-size:.8rem;font-weight:700;margin:0 0 12px}\
 .amount{font-size:2rem;font-weight:700;color:#14213d;margin:0 0 8px}form{margin:0}\
-button.secondary{background:#fff;color:#0f2a4a;border:1px solid #cbd5e0;margin-top:10px}button.secondary:hover{background:#f4f6fa}";
+button.secondary{background:#fff;color:#0f2a4a;border:1px solid #cbd5e0;margin-top:10px}button.secondary:hover{background:#f4f6fa}\
+a.button{display:block;margin-top:16px;padding:12px;border-radius:8px;background:#0f2a4a;color:#fff;text-align:center;font-weight:600;text-decoration:none}.paid{margin:0}";
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")

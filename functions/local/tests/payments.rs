@@ -129,6 +129,12 @@ async fn a_learner_buys_a_month_through_the_local_checkout() {
         paid.headers()["location"].to_str().unwrap(),
         s.url(&format!("/success?session_id={id}"))
     );
+    // The page of a paid session offers no second payment.
+    let html = s.http.get(url).send().await.unwrap().text().await.unwrap();
+    assert!(
+        html.contains("already paid") && !html.contains("Pay 34.00"),
+        "{html}"
+    );
     let sub = subscription(&s, &ana).await;
     assert_eq!(
         (&sub["status"], &sub["daysLeft"], &sub["plan"]),
