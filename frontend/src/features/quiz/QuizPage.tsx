@@ -9,6 +9,7 @@ import { QuizSession } from './QuizSession';
 import { SoundCheck } from './SoundCheck';
 import './quiz.css';
 import { RetryAlert } from '@/shared/ui/RetryAlert';
+import { InvalidCategory } from '@/shared/ui/InvalidCategory';
 
 type Load =
   | { status: 'loading' }
@@ -118,21 +119,7 @@ export function QuizPage() {
   const params = useParams();
   const target = parseQuizRoute(params.category, params.testId);
   if (target.kind === 'invalid-category') {
-    return (
-      <section className="page page-narrow">
-        <p className="error-text" role="alert">
-          Error: The category value is invalid. Please check your navigation link.
-        </p>
-        <div className="invalid-category-actions">
-          <Link to="/#test-categories" className="btn btn-primary">
-            Choose a test
-          </Link>
-          <Link to="/" className="btn btn-secondary">
-            Back to Home
-          </Link>
-        </div>
-      </section>
-    );
+    return <InvalidCategory />;
   }
   if (target.kind === 'not-found') return <NotFound category={target.category} />;
   return <Loader key={`${target.paper}/${target.testId}`} paper={target.paper} testId={target.testId} />;

@@ -1,27 +1,14 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { CATEGORY_INFO, parseCategory } from './categories';
 import { TestList } from './TestList';
+import { InvalidCategory } from '@/shared/ui/InvalidCategory';
 import './section.css';
 
 /** Test selection for one paper (spec §2): the header, the explainer, then the tests. */
 export function SectionPage() {
   const category = parseCategory(useParams().category);
   if (!category) {
-    return (
-      <section className="page page-narrow">
-        <p className="error-text" role="alert">
-          Error: The category value is invalid. Please check your navigation link.
-        </p>
-        <div className="invalid-category-actions">
-          <Link to="/#test-categories" className="btn btn-primary">
-            Choose a test
-          </Link>
-          <Link to="/" className="btn btn-secondary">
-            Back to Home
-          </Link>
-        </div>
-      </section>
-    );
+    return <InvalidCategory />;
   }
   const info = CATEGORY_INFO[category];
   return (
