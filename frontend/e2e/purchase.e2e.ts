@@ -74,8 +74,9 @@ describe('buying the 1-month plan', () => {
     await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
     await page.getByRole('heading', { name: 'My Dashboard' }).waitFor();
     await expect.poll(() => fact('Status').innerText()).toBe('Active');
-    expect(await fact('Plan').innerText()).toBe('1 Month');
-    expect(await fact('Days left').innerText()).toBe('30');
+    // The plan's name comes from GET /api/plans, which may still be loading.
+    await expect.poll(() => fact('Plan').innerText()).toBe('1 Month');
+    await expect.poll(() => fact('Days left').innerText()).toBe('30');
 
     await page.getByRole('link', { name: 'Home', exact: true }).first().click();
     await page.getByRole('button', { name: 'Reading', exact: true }).click();
