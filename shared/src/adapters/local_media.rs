@@ -73,7 +73,7 @@ impl LocalMedia {
         expires: i64,
         sig_hex: &str,
     ) -> Result<(), SignatureError> {
-        let sig = hex_decode(sig_hex).ok_or(SignatureError::BadSignature)?;
+        let sig = crate::domain::hex::decode(sig_hex).ok_or(SignatureError::BadSignature)?;
         self.signature(key, expires)
             .verify_slice(&sig)
             .map_err(|_| SignatureError::BadSignature)?;
@@ -91,20 +91,6 @@ impl LocalMedia {
             Err(e) => Err(MediaError::Backend(format!("read {key}: {e}"))),
         }
     }
-}
-
-fn hex_encode(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn hex_decode(s: &str) -> Option<Vec<u8>> {
-    if !s.len().is_multiple_of(2) || s.len() > 128 {
-        return None;
-    }
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok())
-        .collect()
 }
 
 #[async_trait]
@@ -139,7 +125,7 @@ impl MediaStore for LocalMedia {
     async fn signed_url(&self, key: &MediaKey, ttl: Duration) -> Result<String, MediaError> {
         let ttl = i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX);
         let expires = (self.now)().unix_timestamp().saturating_add(ttl.max(1));
-        let sig = hex_encode(&self.signature(key, expires).finalize().into_bytes());
+        let sig = crate::domain::hex::encode(&self.signature(key, expires).finalize().into_bytes());
         Ok(format!("{URL_PREFIX}{key}?expires={expires}&sig={sig}"))
     }
 }

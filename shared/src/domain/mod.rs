@@ -2,6 +2,7 @@
 
 pub mod content;
 pub mod exam;
+pub mod hex;
 pub mod identity;
 pub mod payments;
 pub mod plans;

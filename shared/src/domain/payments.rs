@@ -110,12 +110,7 @@ fn mac(secret: &str, timestamp: i64, body: &[u8]) -> HmacSha256 {
 
 /// The `Stripe-Signature` header for `body`, as Stripe (and the local test checkout) sends it.
 pub fn sign(body: &[u8], secret: &str, timestamp: i64) -> String {
-    let sig: String = mac(secret, timestamp, body)
-        .finalize()
-        .into_bytes()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let sig = super::hex::encode(&mac(secret, timestamp, body).finalize().into_bytes());
     format!("t={timestamp},v1={sig}")
 }
 
@@ -133,7 +128,9 @@ pub fn verify_signature(
     for part in header.split(',') {
         match part.trim().split_once('=') {
             Some(("t", t)) => timestamp = t.parse::<i64>().ok(),
-            Some(("v1", s)) => signatures.push(decode_hex(s).ok_or(SignatureError::Malformed)?),
+            Some(("v1", s)) => {
+                signatures.push(super::hex::decode(s).ok_or(SignatureError::Malformed)?)
+            }
             _ => {}
         }
     }
@@ -152,16 +149,6 @@ pub fn verify_signature(
     } else {
         Err(SignatureError::Mismatch)
     }
-}
-
-fn decode_hex(s: &str) -> Option<Vec<u8>> {
-    if !s.len().is_multiple_of(2) || s.len() > 128 {
-        return None;
-    }
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok())
-        .collect()
 }
 
 /// A checkout session as the webhook and the session lookup carry it.
