@@ -8,7 +8,8 @@ use thiserror::Error;
 
 use crate::domain::content::{Cast, Test};
 use crate::domain::scoring::Paper;
-use crate::domain::typography::typeset;
+use crate::domain::typography::{french_spacing, typeset};
+use crate::domain::writing::WritingTopic;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/content_files.rs"));
@@ -28,6 +29,8 @@ pub enum ContentError {
 #[derive(Debug)]
 pub struct Catalogue {
     tests: BTreeMap<(PaperKey, u32), Test>,
+    /// Writing topics by number (1 for `writingTest1`).
+    writing: BTreeMap<u32, WritingTopic>,
     pub cast: Cast,
 }
 
@@ -61,6 +64,7 @@ impl Catalogue {
         };
         let mut cast = None;
         let mut tests = BTreeMap::new();
+        let mut writing = BTreeMap::new();
         for (name, text) in files {
             if *name == "voices.json" {
                 cast = Some(serde_json::from_str::<Cast>(text).map_err(|e| invalid(name, e))?);
@@ -68,16 +72,45 @@ impl Catalogue {
                 let mut test: Test = serde_json::from_str(text).map_err(|e| invalid(name, e))?;
                 typeset(&mut test);
                 tests.insert((PaperKey::from(test.category), test.id), test);
+            } else if name.starts_with("writing/") {
+                let mut topic: WritingTopic =
+                    serde_json::from_str(text).map_err(|e| invalid(name, e))?;
+                let number = topic.number().ok_or_else(|| ContentError::Invalid {
+                    file: (*name).to_owned(),
+                    detail: format!("{} is not writingTest1 … writingTest10", topic.id),
+                })?;
+                typeset_topic(&mut topic);
+                writing.insert(number, topic);
             }
         }
         Ok(Self {
             tests,
+            writing,
             cast: cast.ok_or(ContentError::NoCast)?,
         })
     }
 
     pub fn test(&self, paper: Paper, id: u32) -> Option<&Test> {
         self.tests.get(&(PaperKey::from(paper), id))
+    }
+
+    /// The writing topics, in order.
+    pub fn writing_topics(&self) -> impl Iterator<Item = (u32, &WritingTopic)> {
+        self.writing.iter().map(|(n, t)| (*n, t))
+    }
+
+    /// A writing topic by its slug (`luckyFind`), id (`writingTest1`) or number (`1`).
+    pub fn writing_topic(&self, key: &str) -> Option<(u32, &WritingTopic)> {
+        let key = key.trim();
+        let number = crate::domain::writing::topic_number(key).or_else(|| {
+            key.parse::<u32>()
+                .ok()
+                .filter(|_| !key.starts_with(['0', '+']))
+        });
+        match number {
+            Some(n) => self.writing.get(&n).map(|t| (n, t)),
+            None => self.writing_topics().find(|(_, t)| t.slug == key),
+        }
     }
 
     pub fn tests(&self, paper: Paper) -> impl Iterator<Item = &Test> {
@@ -89,6 +122,19 @@ impl Catalogue {
     }
 }
 
+/// What the learner reads gets French no-break spaces; ids and slugs stay as written.
+fn typeset_topic(t: &mut WritingTopic) {
+    for text in [
+        &mut t.title,
+        &mut t.section_a.narrative_start,
+        &mut t.section_a.prompt,
+        &mut t.section_b.statement,
+        &mut t.section_b.prompt,
+    ] {
+        *text = french_spacing(text);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,6 +143,22 @@ mod tests {
     fn the_embedded_content_parses() {
         let c = Catalogue::embedded().unwrap();
         assert!(c.cast.voices.contains_key("narrateur"));
+        assert_eq!(c.writing_topics().count(), 10);
+        let (n, t) = c.writing_topic("luckyFind").unwrap();
+        assert_eq!((n, t.id.as_str()), (1, "writingTest1"));
+        assert_eq!(c.writing_topic("writingTest1").map(|x| x.0), Some(1));
+        assert_eq!(c.writing_topic("1").map(|x| x.0), Some(1));
+        for missing in [
+            "",
+            "01",
+            "+1",
+            "11",
+            "writingTest11",
+            "nothing",
+            "LUCKYFIND",
+        ] {
+            assert!(c.writing_topic(missing).is_none(), "{missing}");
+        }
     }
 
     #[test]

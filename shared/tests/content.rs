@@ -150,3 +150,30 @@ fn key_statistics() {
         }
     );
 }
+
+/// Every writing topic passes `validate_topic`, and the ten form one set (FORMAT.md, "Writing topics").
+#[test]
+fn every_writing_topic_passes_the_validator() {
+    use shared::domain::writing::{WritingTopic, validate_topic, validate_topics};
+    let dir = content_dir().join("writing");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    let mut errors = Vec::new();
+    let mut topics = Vec::new();
+    for path in &paths {
+        let text = std::fs::read_to_string(path).unwrap();
+        let topic: WritingTopic =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        errors.extend(validate_topic(&topic, &stem));
+        topics.push(topic);
+    }
+    errors.extend(validate_topics(&topics));
+    assert_eq!(topics[0].slug, "luckyFind", "topic 1 is the spec's example");
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}

@@ -2,6 +2,7 @@
 
 pub mod content;
 pub mod exam;
+pub mod feedback;
 pub mod hex;
 pub mod identity;
 pub mod payments;
@@ -10,6 +11,7 @@ pub mod scoring;
 pub mod subscription;
 pub mod typography;
 pub mod user;
+pub mod writing;
 
 pub use identity::{Email, Identity, UserId};
 pub use subscription::{Subscription, SubscriptionStatus};

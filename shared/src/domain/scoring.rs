@@ -164,6 +164,60 @@ pub fn estimate(paper: Paper, correct: u32) -> Estimate {
     }
 }
 
+/// Writing, IRCC (decisions §2): CLB, old-scale range (/450), 0–699 range.
+const WRITING: Ranges = [
+    (10, (393, 450), (558, 699)),
+    (9, (371, 392), (512, 557)),
+    (8, (349, 370), (472, 511)),
+    (7, (310, 348), (428, 471)),
+    (6, (271, 309), (379, 427)),
+    (5, (226, 270), (330, 378)),
+    (4, (181, 225), (268, 329)),
+];
+
+/// The top of the writing paper's old scale.
+pub const WRITING_OLD_MAX: u32 = 450;
+
+/// A writing estimate: the CLB and the score on both scales.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WritingEstimate {
+    /// 3 stands for "CLB 3 or below".
+    pub clb: u8,
+    pub tef_old: TefScore,
+    pub tef_new: TefScore,
+}
+
+/// A writing score on the old /450 scale → its CLB by the IRCC writing table, and the
+/// same position inside the band on the 0–699 scale. Below 181: "CLB 3 or below".
+pub fn estimate_writing(score_old: u32) -> WritingEstimate {
+    let s = score_old.min(WRITING_OLD_MAX);
+    match WRITING.iter().find(|(_, old, _)| s >= old.0) {
+        Some(&(clb, old, new)) => WritingEstimate {
+            clb,
+            tef_old: TefScore::Score {
+                value: s,
+                max: WRITING_OLD_MAX,
+            },
+            tef_new: TefScore::Score {
+                value: interpolate(s, old, new),
+                max: 699,
+            },
+        },
+        None => WritingEstimate {
+            clb: 3,
+            tef_old: TefScore::Below {
+                below: WRITING[6].1.0,
+                max: WRITING_OLD_MAX,
+            },
+            tef_new: TefScore::Below {
+                below: WRITING[6].2.0,
+                max: 699,
+            },
+        },
+    }
+}
+
 /// Other learners' first attempts needed before a result is compared with them (decisions §5).
 pub const MIN_COMPARED_ATTEMPTS: u64 = 30;
 
@@ -195,6 +249,62 @@ pub fn overall_clb(skills: impl IntoIterator<Item = u8>) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn writing_scores_follow_the_ircc_writing_table_on_both_scales() {
+        // (old-scale score, CLB, 0–699 value) at every band edge, worked out by hand.
+        let cases = [
+            (450, 10, Some(699)),
+            (393, 10, Some(558)),
+            (392, 9, Some(557)),
+            (371, 9, Some(512)),
+            (370, 8, Some(511)),
+            (349, 8, Some(472)),
+            (348, 7, Some(471)),
+            (310, 7, Some(428)),
+            (309, 6, Some(427)),
+            (271, 6, Some(379)),
+            (270, 5, Some(378)),
+            (226, 5, Some(330)),
+            (225, 4, Some(329)),
+            (181, 4, Some(268)),
+            (180, 3, None),
+            (0, 3, None),
+        ];
+        for (old, clb, new) in cases {
+            let e = estimate_writing(old);
+            assert_eq!(e.clb, clb, "{old}");
+            assert_eq!(value(e.tef_new), new, "{old}");
+            if new.is_some() {
+                assert_eq!(value(e.tef_old), Some(old));
+            } else {
+                assert_eq!(
+                    e.tef_old,
+                    TefScore::Below {
+                        below: 181,
+                        max: 450
+                    }
+                );
+                assert_eq!(
+                    e.tef_new,
+                    TefScore::Below {
+                        below: 268,
+                        max: 699
+                    }
+                );
+            }
+        }
+        assert_eq!(estimate_writing(999), estimate_writing(450));
+        let mut last = 0;
+        for old in 181..=450 {
+            let n = value(estimate_writing(old).tef_new).unwrap();
+            assert!(
+                n >= last,
+                "{old}: the 0–699 value never falls as the score rises"
+            );
+            last = n;
+        }
+    }
 
     fn value(s: TefScore) -> Option<u32> {
         match s {

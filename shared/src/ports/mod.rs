@@ -2,12 +2,14 @@
 //! these traits only; `adapters` implements them, `app` picks one by configuration.
 
 pub mod checkout;
+pub mod corrector;
 pub mod media;
 pub mod payments;
 pub mod results;
 pub mod speech;
 pub mod store;
 
+pub use corrector::{Correction, CorrectionItem, CorrectionRequest, Corrector, CorrectorError, Section};
 pub use media::{MediaError, MediaKey, MediaStore};
 pub use results::{ResultId, ResultRecord, ResultStore};
 pub use speech::{SpeechError, SpeechSynth};
