@@ -2,7 +2,6 @@
 
 pub mod content;
 pub mod exam;
-pub mod feedback;
 pub mod hex;
 pub mod identity;
 pub mod payments;
