@@ -4,6 +4,7 @@
 pub mod codec;
 pub mod dynamo;
 pub mod espeak;
+pub mod grammalecte;
 pub mod local_checkout;
 pub mod local_media;
 pub mod openai_speech;
@@ -13,6 +14,7 @@ pub mod stripe_checkout;
 
 pub use dynamo::DynamoStore;
 pub use espeak::EspeakSynth;
+pub use grammalecte::GrammalecteCorrector;
 pub use local_checkout::LocalCheckout;
 pub use local_media::LocalMedia;
 pub use openai_speech::OpenAiSpeech;

@@ -2,6 +2,7 @@
 
 pub mod content;
 pub mod exam;
+pub mod feedback;
 pub mod hex;
 pub mod identity;
 pub mod payments;
