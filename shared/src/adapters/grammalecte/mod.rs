@@ -400,6 +400,10 @@ fn collect_findings(text: &str, answer: &WorkerAnswer) -> Result<Vec<Finding>, C
             tracing::debug!(rule = %raw.rule, "dropping an agreement that follows a misconjugated verb");
             continue;
         }
+        if drops_a_mark_against_a_subject(raw, original, curly) {
+            tracing::debug!(rule = %raw.rule, "dropping an agreement that removes a mark");
+            continue;
+        }
         let Some(replacement) = raw
             .suggestions
             .iter()
@@ -408,10 +412,11 @@ fn collect_findings(text: &str, answer: &WorkerAnswer) -> Result<Vec<Finding>, C
         else {
             continue;
         };
+        let (start, replacement) = contract_article(text, start, end, &replacement);
         findings.push(Finding {
             start,
             end,
-            replacement: match_case(original, &replacement),
+            replacement: match_case(&text[start..end], &replacement),
             explanation: clean_message(&raw.message),
             source: Source::Grammar,
         });
@@ -442,6 +447,62 @@ fn collect_findings(text: &str, answer: &WorkerAnswer) -> Result<Vec<Finding>, C
     }
     findings.extend(rules::find(text));
     Ok(findings)
+}
+
+/// An agreement finding that would remove a plural or feminine ending to follow the
+/// verb or the subject (“les gens est très fiers” → “fier”): the learner marked the
+/// word on purpose, so the verb or subject is the likelier error. Dropped.
+fn drops_a_mark_against_a_subject(raw: &RawGrammar, original: &str, curly: bool) -> bool {
+    if !matches!(raw.kind.as_str(), "ppas" | "gn") {
+        return false;
+    }
+    let follows = [
+        "forme verbale",
+        "Accord avec le sujet",
+        "Accord de nombre erroné avec",
+    ];
+    if !follows.iter().any(|f| raw.message.contains(f)) {
+        return false;
+    }
+    raw.suggestions.first().is_some_and(|s| {
+        let s = normalise_suggestion(s, curly);
+        original
+            .strip_prefix(s.as_str())
+            .is_some_and(|tail| matches!(tail, "s" | "e" | "es" | "x"))
+    })
+}
+
+/// “de la lait” → Grammalecte says “le”; French says “du” (and “à le” → “au”).
+/// Returns the finding's new start (the preposition's) and replacement.
+fn contract_article(text: &str, start: usize, end: usize, replacement: &str) -> (usize, String) {
+    let original = &text[start..end];
+    let article = matches!(original.to_lowercase().as_str(), "la" | "les" | "l'" | "l’");
+    if !article || !matches!(replacement.to_lowercase().as_str(), "le" | "les") {
+        return (start, replacement.to_string());
+    }
+    let next_is_consonant = text[end..]
+        .trim_start_matches(' ')
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() && !"aeiouyhâàéèêîïôûœAEIOUYHÂÀÉÈÊÎÏÔÛŒ".contains(c));
+    let Some(prep_start) = previous_word(text, start) else {
+        return (start, replacement.to_string());
+    };
+    let prep = &text[prep_start..start];
+    let contracted = match (
+        prep.trim_end().to_lowercase().as_str(),
+        replacement.to_lowercase().as_str(),
+    ) {
+        ("de", "le") => "du",
+        ("à", "le") => "au",
+        ("de", "les") => "des",
+        ("à", "les") => "aux",
+        _ => return (start, replacement.to_string()),
+    };
+    if !next_is_consonant && contracted.len() == 2 {
+        return (start, replacement.to_string());
+    }
+    (prep_start, match_case(prep, contracted))
 }
 
 /// Words quoted in a Grammalecte message (“…” or « … »), without trailing ellipsis.
@@ -797,14 +858,26 @@ fn build(text: &str, mut findings: Vec<Finding>) -> (String, Vec<CorrectionItem>
     for i in 0..accepted.len() {
         let (finding, core) = &accepted[i];
         let (mut start, mut end) = *core;
-        let one_word = !text[start..end].contains(' ');
-        if one_word {
-            let left_limit = placed.last().map_or(0, |p| p.end);
-            let right_limit = accepted.get(i + 1).map_or(text.len(), |(_, c)| c.0);
-            if let Some(s) = previous_word(text, start).filter(|s| *s >= left_limit && *s < start) {
-                start = s;
-            } else if let Some(e) = next_word(text, end).filter(|e| *e <= right_limit && *e > end) {
-                end = e;
+        // A phrase must be recognisable: two words at least, and found only once in
+        // the text (a reader, or the page, looks it up by its text).
+        let left_limit = placed.last().map_or(0, |p| p.end);
+        let right_limit = accepted.get(i + 1).map_or(text.len(), |(_, c)| c.0);
+        for _ in 0..4 {
+            let phrase = &text[start..end];
+            if phrase.contains(' ') && text.matches(phrase).count() == 1 {
+                break;
+            }
+            // A phrase ending with a small word (an article, a preposition) reads
+            // better with the word that follows it.
+            let last = phrase.rsplit([' ', '\'', '’']).next().unwrap_or(phrase);
+            let right_first = last.chars().count() <= 3;
+            let before = previous_word(text, start).filter(|s| *s >= left_limit && *s < start);
+            let after = next_word(text, end).filter(|e| *e <= right_limit && *e > end);
+            match (before, after) {
+                (_, Some(e)) if right_first => end = e,
+                (Some(s), _) => start = s,
+                (None, Some(e)) => end = e,
+                (None, None) => break,
             }
         }
         let replacement = format!(
@@ -1087,6 +1160,94 @@ mod tests {
         let (corrected, items) = run(text, answer);
         assert_eq!(corrected, "Il faisait beau.\n\nIl faisait beau.");
         assert_eq!(items.len(), 1);
+    }
+
+    #[test]
+    fn agreement_against_a_marked_word_is_dropped() {
+        let text = "Les gens est très fiers. Elle était content.";
+        let answer = WorkerAnswer {
+            grammar: vec![
+                grammar(
+                    text,
+                    "fiers",
+                    "ppas",
+                    "Accord avec la forme verbale “est” : “fiers” devrait être au singulier.",
+                    "fier",
+                ),
+                grammar(
+                    text,
+                    "content",
+                    "ppas",
+                    "Accord avec le sujet “Elle” : “content” devrait être au féminin.",
+                    "contente",
+                ),
+            ],
+            ..WorkerAnswer::default()
+        };
+        let (corrected, items) = run(text, answer);
+        assert_eq!(corrected, "Les gens est très fiers. Elle était contente.");
+        assert_eq!(items.len(), 1);
+    }
+
+    #[test]
+    fn articles_contract_after_de_and_a() {
+        let text = "Il boit de la lait et pense à la travail, de la eau.";
+        let answer = WorkerAnswer {
+            grammar: vec![
+                grammar(
+                    text,
+                    "la lait",
+                    "gn",
+                    "Accord de genre erroné : « lait » est masculin.",
+                    "le",
+                ),
+                grammar(
+                    text,
+                    "la travail",
+                    "gn",
+                    "Accord de genre erroné : « travail » est masculin.",
+                    "le",
+                ),
+            ],
+            ..WorkerAnswer::default()
+        };
+        // The helper flags the two-word spans; narrow them to the article.
+        let mut answer = answer;
+        for g in &mut answer.grammar {
+            g.end = g.start + 2;
+        }
+        let (corrected, items) = run(text, answer);
+        assert_eq!(corrected, "Il boit du lait et pense au travail, de la eau.");
+        assert_eq!(items[0].original_phrase, "de la lait");
+        assert_eq!(items[0].corrected_phrase, "du lait");
+    }
+
+    #[test]
+    fn phrases_are_unique_in_the_text() {
+        let text = "Les petites villes. Les petit commerces ferment.";
+        let answer = WorkerAnswer {
+            grammar: vec![grammar(
+                text,
+                "petit ",
+                "gn",
+                "Accord de nombre erroné : « petit » devrait être au pluriel.",
+                "petits",
+            )],
+            ..WorkerAnswer::default()
+        };
+        let mut answer = answer;
+        answer.grammar[0].end -= 1;
+        let (corrected, items) = run(text, answer);
+        assert_eq!(
+            corrected,
+            "Les petites villes. Les petits commerces ferment."
+        );
+        assert_eq!(
+            text.matches(&items[0].original_phrase).count(),
+            1,
+            "{:?}",
+            items[0]
+        );
     }
 
     #[test]
