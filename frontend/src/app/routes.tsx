@@ -61,8 +61,8 @@ export const routes: RouteObject[] = [
             path: '/writing/:topicId',
             handle: titled(TITLES.writing),
             lazy: async () => {
-              const { UpcomingPage } = await import('@/features/upcoming/UpcomingPage');
-              return { element: guarded(<UpcomingPage screen="writing" />) };
+              const { WritingPage } = await import('@/features/writing/WritingPage');
+              return { element: guarded(<WritingPage />) };
             },
           },
           {

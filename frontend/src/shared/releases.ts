@@ -1,6 +1,6 @@
 /**
- * Which skills can be practised today. Until a skill's screens are built (writing and
- * speaking are on the way), every page that describes it says so instead of promising it:
+ * Which skills can be practised today. Until a skill's screens are built (speaking is
+ * on the way), every page that describes it says so instead of promising it:
  * people pay on what these pages say. Flip a skill to true when it ships.
  */
 export type Skill = 'reading' | 'listening' | 'writing' | 'speaking';
@@ -8,7 +8,7 @@ export type Skill = 'reading' | 'listening' | 'writing' | 'speaking';
 export const SKILL_AVAILABLE: Record<Skill, boolean> = {
   reading: true,
   listening: true,
-  writing: false,
+  writing: true,
   speaking: false,
 };
 

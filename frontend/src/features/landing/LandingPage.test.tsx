@@ -97,13 +97,14 @@ describe('LandingPage', () => {
     expect(auth.login).not.toHaveBeenCalled();
   });
 
-  it('links the tracker, and says writing and speaking are not open yet instead of linking them', async () => {
+  it('links the tracker and the writing corrections, and says speaking is not open yet instead of linking it', async () => {
     renderLanding();
     expect(screen.getByRole('link', { name: 'Open Results Tracker' })).toHaveAttribute('href', '/results-tracker');
-    expect(screen.getByText('AI writing corrections (coming soon)')).toBeInTheDocument();
+    expect(screen.getByText('AI writing corrections')).toBeInTheDocument();
+    expect(screen.queryByText('AI writing corrections (coming soon)')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Try an AI correction' })).toHaveAttribute('href', '/section/writing');
     expect(screen.getByText('AI speaking examiner (coming soon)')).toBeInTheDocument();
-    expect(screen.getAllByText('Not open yet: reading and listening are ready to practise today.')).toHaveLength(2);
-    expect(screen.queryByRole('link', { name: 'Try an AI correction' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('Not open yet: reading and listening are ready to practise today.')).toHaveLength(1);
     expect(screen.queryByRole('link', { name: 'Practise with the AI examiner' })).not.toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Quarterly' });
   });

@@ -77,7 +77,7 @@ describe('Pricing: plans from the server', () => {
     for (const line of [
       '1 Reading exam',
       '1 Listening exam',
-      '1 Writing exam with 3 AI corrections (coming soon)',
+      '1 Writing exam with 3 AI corrections',
       '1 Speaking exam with 3 AI corrections (coming soon)',
       'No credit card',
     ]) {
@@ -85,7 +85,7 @@ describe('Pricing: plans from the server', () => {
     }
     for (const name of ['1 Month', 'Quarterly']) {
       expect(card(name).getByText('All mock exams in each section (10 per section)')).toBeInTheDocument();
-      expect(card(name).getByText('Unlimited AI writing corrections (coming soon)')).toBeInTheDocument();
+      expect(card(name).getByText('Unlimited AI writing corrections')).toBeInTheDocument();
       expect(card(name).getByText('Unlimited AI speaking practice (coming soon)')).toBeInTheDocument();
       expect(card(name).getByText('One-time payment, no renewal')).toBeInTheDocument();
     }

@@ -98,6 +98,25 @@ describe('SectionPage', () => {
     expect(screen.getAllByText(/\(coming soon\)$/)).toHaveLength(7);
   });
 
+  it('links writing topics by their slug (by number when a topic has none)', async () => {
+    server.use(
+      http.get('/api/tests/writing', () =>
+        HttpResponse.json({
+          category: 'writing',
+          tests: [
+            { id: 1, slug: 'luckyFind', title: 'Une trouvaille inattendue', locked: false, available: true },
+            { id: 2, title: 'Sans nom', locked: false, available: true },
+            { id: 3, slug: 'garden', title: 'Le jardin partagé', locked: true, available: true },
+          ],
+        }),
+      ),
+    );
+    renderWithApp(<></>, { path: '/section/writing', routes });
+    expect(await screen.findByRole('link', { name: /^Une trouvaille inattendue/ })).toHaveAttribute('href', '/writing/luckyFind');
+    expect(screen.getByRole('link', { name: /^Sans nom/ })).toHaveAttribute('href', '/writing/2');
+    expect(screen.getByText('Le jardin partagé (Subscribe to unlock)').closest('a')).toBeNull();
+  });
+
   it('says writing tasks open in an upcoming release when the list is empty', async () => {
     server.use(http.get('/api/tests/writing', () => HttpResponse.json({ category: 'writing', tests: [] })));
     renderWithApp(<></>, { path: '/section/writing', routes });

@@ -9,14 +9,15 @@ import { RetryAlert } from '@/shared/ui/RetryAlert';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; tests: CatalogueEntry[] };
 
-/** Where an open test starts. */
-function testPath(category: Category, id: number): string {
+/** Where an open test starts (a writing topic by its slug, such as /writing/luckyFind). */
+function testPath(category: Category, test: CatalogueEntry): string {
+  const id = test.id;
   switch (category) {
     case 'reading':
     case 'listening':
       return `/quiz/${category}/${id}`;
     case 'writing':
-      return `/writing/${id}`;
+      return `/writing/${test.slug ? encodeURIComponent(test.slug) : String(id)}`;
     case 'speaking':
       return `/speaking/${id}`;
   }
@@ -58,7 +59,7 @@ function Entry({ category, test, inProgress }: { category: Category; test: Catal
   }
   return (
     <li className={`test-entry is-open${inProgress ? ' is-in-progress' : ''}`}>
-      <Link to={testPath(category, test.id)} className="test-entry-link" aria-label={inProgress ? `Continue ${test.title}` : undefined}>
+      <Link to={testPath(category, test)} className="test-entry-link" aria-label={inProgress ? `Continue ${test.title}` : undefined}>
         <span className="test-entry-text">
           <span className="test-entry-title">{test.title}</span>
           {inProgress && <span className="test-entry-note">In progress</span>}

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 
 const TITLES = {
-  writing: 'TEF CANADA - EXPRESSION ÉCRITE',
   speaking: 'TEF CANADA - EXPRESSION ORALE',
 } as const;
 

@@ -71,6 +71,8 @@ export interface CatalogueEntry {
   locked: boolean;
   /** False while the test's content is not published yet. */
   available: boolean;
+  /** Writing topics: the name used in links (`/writing/luckyFind`). */
+  slug?: string;
 }
 
 export interface Catalogue {
@@ -179,4 +181,59 @@ export interface Progress {
   overallClb: number | null;
   /** How many of the four skills have at least one result. */
   skillsWithResults: number;
+}
+
+// ---- Writing -------------------------------------------------------------------
+
+export type WritingSection = 'A' | 'B';
+
+/** GET /api/tests/writing/{topicId} (slug, number or writingTestN; 403 when locked, 404 when unknown). */
+export interface WritingTopic {
+  /** 'writingTest1'. */
+  id: string;
+  number: number;
+  /** 'luckyFind'. */
+  slug: string;
+  title: string;
+  /** Continue a press article: `narrativeStart` is its beginning. */
+  sectionA: { id: string; prompt: string; narrativeStart: string };
+  /** An opinion letter about `statement` (a quote, « … »). */
+  sectionB: { id: string; statement: string; prompt: string };
+}
+
+/** POST /api/openai/tef-correction. `topicId` is the topic's slug. */
+export interface CorrectionRequest {
+  studentText: string;
+  section: WritingSection;
+  topicId: string;
+}
+
+export interface CorrectionItem {
+  original_phrase: string;
+  corrected_phrase: string;
+  explanation: string;
+}
+
+/** The answer to POST /api/openai/tef-correction. */
+export interface WritingCorrection {
+  id: string;
+  section: WritingSection;
+  /** 'writingTest1'. */
+  topicId: string;
+  wordCount: number;
+  corrected_text: string;
+  corrections: CorrectionItem[];
+  /** Paragraphs separated by a blank line. */
+  general_feedback: string;
+  /** Out of 450. */
+  tef_score: number;
+  clb_level: number;
+  /** Old scale, writing /450. */
+  tefOld: TefScore;
+  /** 0–699 scale. */
+  tefNew: TefScore;
+  /** What the level means, in French. */
+  clbText: string;
+  /** Credits left after this correction; null for subscribers. */
+  aiCredits: number | null;
 }
