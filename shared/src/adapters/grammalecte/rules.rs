@@ -9,7 +9,7 @@
 //! Each rule is deliberately narrow (precision before recall) and unit-tested with a
 //! correct sentence it must leave alone.
 
-use super::{Finding, Source};
+use super::{Finding, LexEntry, Lexicon, Source};
 
 /// A word of the text: byte span and lowercase form (apostrophes split words:
 /// « j'aurais » is « j » then « aurais »).
@@ -74,14 +74,75 @@ fn same_case(original: &str, replacement: &str) -> String {
     super::match_case(original, replacement)
 }
 
+/// Grammalecte's tags of a word (`:N:f:s`, `:V1_…:Ip:3s`…), without the lemma.
+fn tags<'a>(lexicon: &'a Lexicon, word: &str) -> impl Iterator<Item = &'a str> {
+    lexicon
+        .get(word)
+        .map(|e| e.morph.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .map(|m| m.split_once('/').map_or("", |(_, t)| t))
+}
+
+/// Noun or adjective tags (`:N…`, `:A…`).
+fn nominal(tag: &str) -> bool {
+    tag.starts_with(":N") || tag.starts_with(":A")
+}
+
+/// A noun that is only singular (not plural, not invariable), with a known plural.
+fn singular_noun<'a>(lexicon: &'a Lexicon, word: &str) -> Option<&'a str> {
+    let entry: &LexEntry = lexicon.get(word)?;
+    if MONTHS.contains(&word) {
+        return None;
+    }
+    let mut noun = false;
+    for t in tags(lexicon, word) {
+        if t.starts_with(":B") || t.starts_with(":G:D") {
+            return None; // also a number (« mille ») or a determiner (« un »)
+        }
+        if nominal(t) {
+            if t.contains(":p") || t.contains(":i") {
+                return None;
+            }
+            noun |= t.starts_with(":N") && t.contains(":s");
+        }
+    }
+    if noun { entry.pl.as_deref() } else { None }
+}
+
+const MONTHS: &[&str] = &[
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+];
+
+/// A plural noun (or adjective used as one).
+fn plural_noun(lexicon: &Lexicon, word: &str) -> bool {
+    tags(lexicon, word).any(|t| t.starts_with(":N") && (t.contains(":p") || t.contains(":i")))
+}
+
 /// All rule findings for a text, in text order.
-pub(crate) fn find(text: &str) -> Vec<Finding> {
+pub(crate) fn find(text: &str, lexicon: &Lexicon) -> Vec<Finding> {
     let words = words(text);
     let mut out = Vec::new();
     age_with_etre(text, &words, &mut out);
     beaucoup_des(text, &words, &mut out);
     de_les(text, &words, &mut out);
     si_conditional(text, &words, &mut out);
+    plural_after_determiner(text, &words, lexicon, &mut out);
+    plural_subject_verb(text, &words, lexicon, &mut out);
+    dans_city(text, &words, lexicon, &mut out);
+    sont_with_avoir_verb(text, &words, lexicon, &mut out);
+    beaucoup_de_plural(text, &words, lexicon, &mut out);
     out.sort_by_key(|f| f.start);
     out
 }
@@ -305,13 +366,370 @@ fn si_conditional(text: &str, words: &[Word], out: &mut Vec<Finding>) {
     }
 }
 
+const PLURAL_DETERMINERS: &[&str] = &[
+    "les",
+    "des",
+    "mes",
+    "tes",
+    "ses",
+    "nos",
+    "vos",
+    "leurs",
+    "ces",
+    "plusieurs",
+    "quelques",
+];
+
+/// Words after which « les » is an object pronoun (« je les livre »).
+const PRONOUN_CONTEXT: &[&str] = &[
+    "je", "j", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ne", "n", "me", "m",
+    "te", "t", "se", "s",
+];
+
+/// « les élève », « trente personne » → plural noun.
+fn plural_after_determiner(text: &str, words: &[Word], lexicon: &Lexicon, out: &mut Vec<Finding>) {
+    for (i, w) in words.windows(2).enumerate() {
+        let [det, noun] = w else { continue };
+        let number = det.lower.parse::<u32>().is_ok_and(|n| n >= 2)
+            || tags(lexicon, &det.lower).any(|t| t.starts_with(":B") && t.contains(":p"));
+        if !(PLURAL_DETERMINERS.contains(&det.lower.as_str()) || number) || !joined(text, det, noun)
+        {
+            continue;
+        }
+        if text[det.end..noun.start].contains(['\'', '’'])
+            || noun.lower != text[noun.start..noun.end]
+        {
+            continue; // an elision, or a capitalised (proper) noun
+        }
+        let after_pronoun = i
+            .checked_sub(1)
+            .and_then(|p| words.get(p))
+            .is_some_and(|p| PRONOUN_CONTEXT.contains(&p.lower.as_str()) && joined(text, p, det));
+        if det.lower == "les" && after_pronoun {
+            continue;
+        }
+        let Some(plural) = singular_noun(lexicon, &noun.lower) else {
+            continue;
+        };
+        out.push(Finding {
+            start: noun.start,
+            end: noun.end,
+            replacement: plural.to_string(),
+            explanation: format!(
+                "Après « {} », le nom se met au pluriel : « {} {plural} ».",
+                det.lower, det.lower
+            ),
+            source: Source::Rule,
+        });
+    }
+}
+
+/// Words after which a noun phrase starts a clause (so it is the subject).
+const CLAUSE_OPENERS: &[&str] = &[
+    "et", "mais", "que", "qu", "quand", "lorsque", "si", "car", "donc", "où", "puisque", "ou",
+    "alors",
+];
+
+/// Verbs whose third person may also be a noun (« est », « fait ») but are verbs here.
+const COMMON_VERBS: &[&str] = &[
+    "être", "avoir", "aller", "faire", "pouvoir", "devoir", "vouloir", "venir", "savoir", "prendre",
+];
+
+/// « les gens est », « les joueuses était » → the verb in the plural. Only for a
+/// subject at the start of a clause (« la maison de mes parents est » is correct).
+fn plural_subject_verb(text: &str, words: &[Word], lexicon: &Lexicon, out: &mut Vec<Finding>) {
+    for (i, w) in words.windows(3).enumerate() {
+        let [det, noun, verb] = w else { continue };
+        if det.lower == "des" || !PLURAL_DETERMINERS.contains(&det.lower.as_str()) {
+            continue;
+        }
+        if !joined(text, det, noun)
+            || !joined(text, noun, verb)
+            || text[noun.end..verb.start].contains(['\'', '’'])
+        {
+            continue;
+        }
+        let opens = match i.checked_sub(1).and_then(|p| words.get(p)) {
+            None => true,
+            Some(prev) => {
+                let gap = &text[prev.end..det.start];
+                gap.contains([',', '.', '!', '?', ';', ':', '\n'])
+                    || (joined(text, prev, det) && CLAUSE_OPENERS.contains(&prev.lower.as_str()))
+            }
+        };
+        if !opens || !plural_noun(lexicon, &noun.lower) {
+            continue;
+        }
+        let Some(entry) = lexicon.get(&verb.lower) else {
+            continue;
+        };
+        let Some(plural) = entry.v3p.as_deref() else {
+            continue;
+        };
+        let lemmas: Vec<&str> = entry
+            .morph
+            .iter()
+            .filter(|m| m.contains(":V"))
+            .filter_map(|m| m.trim_start_matches('>').split_once('/').map(|(l, _)| l))
+            .collect();
+        let also_nominal = tags(lexicon, &verb.lower).any(nominal);
+        if also_nominal && !lemmas.iter().any(|l| COMMON_VERBS.contains(l)) {
+            continue;
+        }
+        // « les livres a » is more often « à » than « ont »: only before a participle.
+        if verb.lower == "a" {
+            let participle = words.get(i + 3).is_some_and(|n| {
+                joined(text, verb, n) && tags(lexicon, &n.lower).any(|t| t.contains(":Q"))
+            });
+            if !participle {
+                continue;
+            }
+        }
+        let subject = &text[det.start..noun.end];
+        out.push(Finding {
+            start: verb.start,
+            end: verb.end,
+            replacement: plural.to_string(),
+            explanation: format!(
+                "Le sujet « {subject} » est au pluriel : le verbe aussi, « {plural} »."
+            ),
+            source: Source::Rule,
+        });
+    }
+}
+
+/// Determiners that may follow « dans » with a capital (a title, « dans Le Devoir »).
+const CAPITAL_DETERMINERS: &[&str] = &[
+    "le", "la", "les", "l", "un", "une", "des", "mon", "ma", "mes", "son", "sa", "ses", "ce",
+    "cet", "cette", "ces", "notre", "nos", "votre", "vos", "leur", "leurs",
+];
+
+/// « dans Laval » → « à Laval »: a city takes « à ».
+fn dans_city(text: &str, words: &[Word], _lexicon: &Lexicon, out: &mut Vec<Finding>) {
+    for w in words.windows(2) {
+        let [dans, city] = w else { continue };
+        let capital = text[city.start..city.end]
+            .chars()
+            .next()
+            .is_some_and(char::is_uppercase);
+        if dans.lower != "dans" || !capital || !joined(text, dans, city) {
+            continue;
+        }
+        if CAPITAL_DETERMINERS.contains(&city.lower.as_str())
+            || text[dans.end..city.start].contains(['\'', '’'])
+        {
+            continue;
+        }
+        out.push(Finding {
+            start: dans.start,
+            end: dans.end,
+            replacement: same_case(&text[dans.start..dans.end], "à"),
+            explanation: format!(
+                "Devant un nom de ville, on emploie « à » : « à {} ».",
+                &text[city.start..city.end]
+            ),
+            source: Source::Rule,
+        });
+    }
+}
+
+/// The verb tag of a participle (`:V1_it_q__a:Q:A:m:s` → `V1_it_q__a`), if it is one.
+fn participle_verb_tag<'a>(lexicon: &'a Lexicon, word: &str) -> Option<(&'a str, &'a str)> {
+    tags(lexicon, word)
+        .find(|t| t.starts_with(":V") && t.contains(":Q"))
+        .map(|t| {
+            let verb = t[1..].split(':').next().unwrap_or("");
+            (verb, t)
+        })
+}
+
+/// « les habitants sont eu peur », « les villes qui sont essayé » → « ont »: a
+/// participle left in the masculine singular after « sont », of a verb conjugated
+/// with « avoir » only (not « aller », « venir »…), not reflexive (« se sont »).
+fn sont_with_avoir_verb(text: &str, words: &[Word], lexicon: &Lexicon, out: &mut Vec<Finding>) {
+    for (i, w) in words.windows(2).enumerate() {
+        let [aux, participle] = w else { continue };
+        if aux.lower != "sont" || !joined(text, aux, participle) {
+            continue;
+        }
+        let reflexive = i
+            .checked_sub(1)
+            .and_then(|p| words.get(p))
+            .is_some_and(|p| {
+                matches!(p.lower.as_str(), "se" | "s" | "nous" | "vous" | "me" | "te")
+            });
+        if reflexive {
+            continue;
+        }
+        let Some((verb, tag)) = participle_verb_tag(lexicon, &participle.lower) else {
+            continue;
+        };
+        // Grammalecte's verb tags end with « a » for avoir; « e » marks être.
+        let avoir_only = verb.ends_with('a') && !verb.contains('e');
+        let bare = tag.contains(":m:s") || tag.contains(":e:s");
+        let also_other = tags(lexicon, &participle.lower).any(|t| nominal(t) && !t.contains(":Q"));
+        if !avoir_only || !bare || also_other {
+            continue;
+        }
+        out.push(Finding {
+            start: aux.start,
+            end: aux.end,
+            replacement: same_case(&text[aux.start..aux.end], "ont"),
+            explanation: format!(
+                "« {} » se conjugue avec l'auxiliaire « avoir » : « ont {} ».",
+                participle.lower, participle.lower
+            ),
+            source: Source::Rule,
+        });
+    }
+}
+
+/// « beaucoup de famille attendaient » → « familles »: after « beaucoup de », a noun
+/// followed by a plural verb is plural (« beaucoup de temps passe » is left alone).
+fn beaucoup_de_plural(text: &str, words: &[Word], lexicon: &Lexicon, out: &mut Vec<Finding>) {
+    for w in words.windows(4) {
+        let [adverb, de, noun, verb] = w else {
+            continue;
+        };
+        if !matches!(
+            adverb.lower.as_str(),
+            "beaucoup" | "peu" | "trop" | "assez" | "combien"
+        ) || !matches!(de.lower.as_str(), "de" | "d")
+            || !joined(text, adverb, de)
+            || !joined(text, de, noun)
+            || !joined(text, noun, verb)
+        {
+            continue;
+        }
+        let plural_verb = tags(lexicon, &verb.lower)
+            .any(|t| t.starts_with(":V") && t.contains(":3p"))
+            && !tags(lexicon, &verb.lower).any(nominal);
+        let Some(plural) = singular_noun(lexicon, &noun.lower) else {
+            continue;
+        };
+        if !plural_verb {
+            continue;
+        }
+        out.push(Finding {
+            start: noun.start,
+            end: noun.end,
+            replacement: plural.to_string(),
+            explanation: format!(
+                "Après « {} de », on compte : le nom se met au pluriel, « {plural} », comme le verbe.",
+                adverb.lower
+            ),
+            source: Source::Rule,
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn lexicon(entries: &[(&str, &[&str], Option<&str>, Option<&str>)]) -> Lexicon {
+        entries
+            .iter()
+            .map(|(w, morph, v3p, pl)| {
+                let entry = LexEntry {
+                    morph: morph.iter().map(|m| (*m).to_string()).collect(),
+                    v3p: v3p.map(str::to_string),
+                    pl: pl.map(str::to_string),
+                };
+                ((*w).to_string(), entry)
+            })
+            .collect()
+    }
+
+    fn sample_lexicon() -> Lexicon {
+        lexicon(&[
+            (
+                "les",
+                &[">les/:G:D:e:p/*", ">les/:G:Oo:Ov:e:p/*"],
+                None,
+                None,
+            ),
+            (
+                "élève",
+                &[">élève/:N:e:s/*", ">élever/:V1__tnq__a:Ip:Sp:1s:3s/*"],
+                Some("élèvent"),
+                Some("élèves"),
+            ),
+            (
+                "personne",
+                &[">personne/:N:f:s/*", ">personne/:G:On:m:s/*"],
+                None,
+                Some("personnes"),
+            ),
+            ("trente", &[">trente/:B:e:p/*"], None, None),
+            ("gens", &[">gens/:N:e:p/*"], None, None),
+            (
+                "est",
+                &[">est/:N:m:s/*", ">être/:V0ei_____a:Ip:3s/*"],
+                Some("sont"),
+                None,
+            ),
+            ("loyers", &[">loyer/:N:m:p/*"], None, None),
+            (
+                "augmente",
+                &[">augmenter/:V1_it_q__a:Ip:Sp:1s:3s/*"],
+                Some("augmentent"),
+                None,
+            ),
+            ("parents", &[">parent/:N:A:m:p/*"], None, None),
+            ("maison", &[">maison/:N:f:s/*"], None, Some("maisons")),
+            ("grands", &[">grand/:N:A:m:p/*"], None, None),
+            (
+                "marche",
+                &[">marche/:N:f:s/*", ">marcher/:V1_i_____a:Ip:Sp:1s:3s/*"],
+                Some("marchent"),
+                Some("marches"),
+            ),
+            ("livres", &[">livre/:N:e:p/*"], None, None),
+            (
+                "a",
+                &[">a/:N:m:i/*", ">avoir/:V0ait____a:Ip:3s/*"],
+                Some("ont"),
+                None,
+            ),
+            ("donné", &[">donner/:V1_itnq__a:Q:A:m:s/*"], None, None),
+            ("eu", &[">avoir/:V0ait____a:Q:A:m:s/*"], None, None),
+            ("venu", &[">venir/:V3_i__e_e_:Q:A:m:s/*"], None, None),
+            ("essayées", &[">essayer/:V1_it_q__a:Q:A:f:p/*"], None, None),
+            ("famille", &[">famille/:N:f:s/*"], None, Some("familles")),
+            (
+                "attendaient",
+                &[">attendre/:V3_itxq__a:Iq:3p/*"],
+                None,
+                None,
+            ),
+            ("temps", &[">temps/:N:m:i/*"], None, None),
+            (
+                "passe",
+                &[">passer/:V1_itnq_zz:Ip:Sp:1s:3s/*", ">passe/:N:f:s/*"],
+                Some("passent"),
+                Some("passes"),
+            ),
+            (
+                "mille",
+                &[">mille/:B:e:p/*", ">mille/:N:m:s/*"],
+                None,
+                Some("milles"),
+            ),
+            ("dix", &[">dix/:B:e:p/*"], None, None),
+            ("avril", &[">avril/:N:m:s/*"], None, Some("avrils")),
+            ("un", &[">un/:G:D:m:s/*", ">un/:N:m:i/*"], None, None),
+            ("ses", &[">son/:G:Dp:e:p/*"], None, None),
+        ])
+    }
+
     fn apply(text: &str) -> String {
+        apply_with(text, &Lexicon::new())
+    }
+
+    fn apply_with(text: &str, lexicon: &Lexicon) -> String {
         let mut out = text.to_string();
-        for f in find(text).iter().rev() {
+        for f in find(text, lexicon).iter().rev() {
             out.replace_range(f.start..f.end, &f.replacement);
         }
         out
@@ -333,7 +751,7 @@ mod tests {
             "Je suis à 25 km.",
             "Il est 10 heures.",
         ] {
-            assert!(find(correct).is_empty(), "{correct}");
+            assert!(find(correct, &Lexicon::new()).is_empty(), "{correct}");
         }
     }
 
@@ -352,7 +770,7 @@ mod tests {
             "Beaucoup d'amis sont venus.",
             "Il en parle beaucoup. Des amis arrivent.",
         ] {
-            assert!(find(correct).is_empty(), "{correct}");
+            assert!(find(correct, &Lexicon::new()).is_empty(), "{correct}");
         }
     }
 
@@ -367,7 +785,7 @@ mod tests {
             "Il faut les aider à les comprendre.",
             "Je parle des enfants.",
         ] {
-            assert!(find(correct).is_empty(), "{correct}");
+            assert!(find(correct, &Lexicon::new()).is_empty(), "{correct}");
         }
     }
 
@@ -387,7 +805,108 @@ mod tests {
             "Je me demande si j'aurais le temps.",
             "Je ne sais pas si elle serait d'accord.",
         ] {
-            assert!(find(correct).is_empty(), "{correct}");
+            assert!(find(correct, &Lexicon::new()).is_empty(), "{correct}");
+        }
+    }
+
+    #[test]
+    fn a_plural_determiner_takes_a_plural_noun() {
+        let lex = sample_lexicon();
+        assert_eq!(
+            apply_with("En classe, les élève lisent.", &lex),
+            "En classe, les élèves lisent."
+        );
+        assert_eq!(
+            apply_with("Trente personne sont venues.", &lex),
+            "Trente personnes sont venues."
+        );
+        for correct in [
+            "Je les élève seule.",
+            "Une personne est venue.",
+            "Les gens sont là.",
+            "Les Martin arrivent.",
+        ] {
+            assert!(find(correct, &lex).is_empty(), "{correct}");
+        }
+    }
+
+    #[test]
+    fn a_plural_subject_takes_a_plural_verb() {
+        let lex = sample_lexicon();
+        assert_eq!(
+            apply_with("Les gens est contents.", &lex),
+            "Les gens sont contents."
+        );
+        assert_eq!(
+            apply_with("Mais les loyers augmente.", &lex),
+            "Mais les loyers augmentent."
+        );
+        assert_eq!(
+            apply_with("Ici, les livres a donné envie.", &lex),
+            "Ici, les livres ont donné envie."
+        );
+        for correct in [
+            "La maison de mes parents est grande.",
+            "Les grands marche du samedi.",
+            "Il donne les livres a Marie.",
+            "Les gens sont contents.",
+        ] {
+            assert!(find(correct, &lex).is_empty(), "{correct}");
+        }
+    }
+
+    #[test]
+    fn numbers_dates_and_determiners_are_not_nouns() {
+        let lex = sample_lexicon();
+        for correct in [
+            "Il y a dix mille habitants.",
+            "Le 12 avril, il pleut.",
+            "Mais ses un peu lourds…",
+        ] {
+            assert!(find(correct, &lex).is_empty(), "{correct}");
+        }
+    }
+
+    #[test]
+    fn sont_before_an_avoir_participle_becomes_ont() {
+        let lex = sample_lexicon();
+        assert_eq!(
+            apply_with("Les habitants sont eu peur.", &lex),
+            "Les habitants ont eu peur."
+        );
+        for correct in [
+            "Ils sont venu vite.",
+            "Elles se sont essayées au chant.",
+            "Les robes sont essayées.",
+        ] {
+            assert!(find(correct, &lex).is_empty(), "{correct}");
+        }
+    }
+
+    #[test]
+    fn beaucoup_de_before_a_plural_verb_takes_a_plural_noun() {
+        let lex = sample_lexicon();
+        assert_eq!(
+            apply_with("Beaucoup de famille attendaient.", &lex),
+            "Beaucoup de familles attendaient."
+        );
+        for correct in [
+            "Beaucoup de temps passe.",
+            "Beaucoup de familles attendaient.",
+        ] {
+            assert!(find(correct, &lex).is_empty(), "{correct}");
+        }
+    }
+
+    #[test]
+    fn a_city_takes_a() {
+        assert_eq!(apply("Ils habitent dans Laval."), "Ils habitent à Laval.");
+        for correct in [
+            "Je l'ai lu dans Le Devoir.",
+            "Il habite à Laval.",
+            "Dans la ville de Laval.",
+        ] {
+            assert!(find(correct, &Lexicon::new()).is_empty(), "{correct}");
         }
     }
 

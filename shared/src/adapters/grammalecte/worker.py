@@ -1,11 +1,13 @@
 # Grammalecte worker for GrammalecteCorrector (shared/src/adapters/grammalecte/mod.rs).
 # One long-lived process: JSON lines in on stdin, JSON lines out on stdout.
 #   request:  {"id": 1, "text": "..."}
-#   response: {"id": 1, "grammar": [...], "spelling": [...]}   (offsets in code points of "text")
+#   response: {"id": 1, "grammar": [...], "spelling": [...], "lexicon": {...}}
+#             (offsets in code points of "text"; lexicon: see lexicon() below)
 #          or {"id": 1, "error": "..."}
 # First line written once the engine is loaded and warmed up: {"ready": true, "version": "..."}.
 # Diagnostics go to stderr, which the adapter logs.
 import json
+import re
 import sys
 
 # Typography-only options: a learner typing c'est with a straight apostrophe, "..." or a
@@ -20,7 +22,78 @@ def out(obj):
     sys.stdout.buffer.flush()
 
 
+conj = None  # grammalecte.fr.conj, imported in main()
+ALPHABET = "abcdefghijklmnopqrstuvwxyzàâçéèêëîïôûùüœ-"
+ACCENTS = {"a": "aàâ", "e": "eéèê", "i": "iîï", "o": "oô", "u": "uùû", "c": "cç"}
+WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+TENSES = (":Ip", ":Iq", ":If", ":K")
+
+
+def close_words(sp, word):
+    """Dictionary words one edit away, or differing only by accents (Grammalecte's own
+    suggestions miss some: fesait gives fessait; bays never gives pays)."""
+    w = word.lower()
+    found, seen = [], set()
+
+    def add(c):
+        if c != w and c not in seen:
+            seen.add(c)
+            if sp.isValid(c):
+                found.append(c)
+
+    for i in range(len(w) + 1):
+        for ch in ALPHABET:
+            add(w[:i] + ch + w[i:])
+        if i < len(w):
+            add(w[:i] + w[i + 1:])
+            for ch in ALPHABET:
+                add(w[:i] + ch + w[i + 1:])
+            if i + 1 < len(w):
+                add(w[:i] + w[i + 1] + w[i] + w[i + 2:])
+    variants = [""]
+    for ch in w:
+        variants = [v + a for v in variants for a in ACCENTS.get(ch, ch)]
+        if len(variants) > 512:
+            break
+    else:
+        for v in variants:
+            add(v)
+    return found[:40]
+
+
+def lexicon(sp, text):
+    """For each word: its morphologies, its 3rd person plural (a 3rd person singular
+    verb, same tense) and its plural (a singular noun), for the learner rules."""
+    out = {}
+    for m in WORD.finditer(text):
+        w = m.group(0).lower()
+        if w in out or len(w) > 30:
+            continue
+        morph = list(sp.getMorph(w) or [])
+        entry = {"morph": morph}
+        for mo in morph:
+            lemma, _, tags = mo.lstrip(">").partition("/")
+            if ":V" in tags and ":3s" in tags and "v3p" not in entry:
+                for tense in TENSES:
+                    if tense in tags:
+                        try:
+                            form = conj.getConj(lemma, tense, ":3p")
+                        except Exception:
+                            form = None
+                        if form:
+                            entry["v3p"] = form
+                        break
+            if ":N" in tags and ":s" in tags and "pl" not in entry:
+                for cand in (w + "s", w[:-2] + "aux" if w.endswith("al") else "", w + "x" if w.endswith(("eau", "eu", "au")) else ""):
+                    if cand and sp.isValid(cand) and any(":p" in x or ":i" in x for x in sp.getMorph(cand) or []):
+                        entry["pl"] = cand
+                        break
+        out[w] = entry
+    return out
+
+
 def check(gc, text):
+    sp = gc.getSpellChecker()
     grammar, spelling = [], []
     base = 0
     for para in text.split("\n"):
@@ -36,14 +109,17 @@ def check(gc, text):
                 spelling.append({
                     "start": base + e["nStart"], "end": base + e["nEnd"],
                     "word": e.get("sValue", ""), "suggestions": e.get("aSuggestions", []),
+                    "close": close_words(sp, e.get("sValue", "")),
                 })
         base += len(para) + 1
-    return grammar, spelling
+    return grammar, spelling, lexicon(sp, text)
 
 
 def main():
     try:
+        global conj
         import grammalecte
+        from grammalecte.fr import conj
         gc = grammalecte.GrammarChecker("fr")
         options = gc.gce.getOptions()
         for name in OFF:
@@ -63,8 +139,8 @@ def main():
         try:
             req = json.loads(line.decode("utf-8"))
             rid = req.get("id")
-            grammar, spelling = check(gc, req.get("text", ""))
-            out({"id": rid, "grammar": grammar, "spelling": spelling})
+            grammar, spelling, lex = check(gc, req.get("text", ""))
+            out({"id": rid, "grammar": grammar, "spelling": spelling, "lexicon": lex})
         except Exception as exc:
             print("request %s failed: %s: %s" % (rid, type(exc).__name__, exc), file=sys.stderr, flush=True)
             out({"id": rid, "error": "%s: %s" % (type(exc).__name__, exc)})
