@@ -4,7 +4,8 @@
 #   infra/deploy.sh <stage> <auth-domain-prefix> <app-url> [google-client-id google-client-secret]
 # Stripe settings come from the environment (docs/DEPLOY.md, README): STRIPE_SECRET_KEY,
 # STRIPE_WEBHOOK_SECRET (of the endpoint <app-url>/api/stripe/webhook), STRIPE_PRICE_MONTHLY,
-# STRIPE_PRICE_QUARTERLY.
+# STRIPE_PRICE_QUARTERLY. Writing corrections: OPENAI_API_KEY (and optionally OPENAI_BASE_URL,
+# TEF_CORRECTION_MODEL for another OpenAI-compatible server or model).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stage=${1:?stage}; prefix=${2:?auth domain prefix}; app_url=${3:?app url}
@@ -18,7 +19,9 @@ sam deploy --stack-name "$stack" --resolve-s3 --capabilities CAPABILITY_IAM --no
     "GoogleClientId=$google_id" "GoogleClientSecret=$google_secret" \
     "StripeSecretKey=${STRIPE_SECRET_KEY:?STRIPE_SECRET_KEY}" \
     "StripeWebhookSecret=${STRIPE_WEBHOOK_SECRET:?STRIPE_WEBHOOK_SECRET}" \
-    "StripePriceMonthly=${STRIPE_PRICE_MONTHLY:-}" "StripePriceQuarterly=${STRIPE_PRICE_QUARTERLY:-}"
+    "StripePriceMonthly=${STRIPE_PRICE_MONTHLY:-}" "StripePriceQuarterly=${STRIPE_PRICE_QUARTERLY:-}" \
+    "OpenAiApiKey=${OPENAI_API_KEY:?OPENAI_API_KEY}" \
+    "OpenAiBaseUrl=${OPENAI_BASE_URL:-https://api.openai.com/v1}" "CorrectionModel=${TEF_CORRECTION_MODEL:-gpt-4o-mini}"
 
 out() { aws cloudformation describe-stacks --stack-name "$stack" --query "Stacks[0].Outputs[?OutputKey=='$1'].OutputValue" --output text; }
 bucket=$(out AppBucketName)

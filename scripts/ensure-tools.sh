@@ -26,7 +26,8 @@ if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/n
 fi
 
 # The offline speech pipeline: espeak-ng speaks, ffmpeg joins and encodes, sox measures.
-apt_install espeak-ng ffmpeg sox
+# The offline writing corrector: Grammalecte, run by Debian's python3.
+apt_install espeak-ng ffmpeg sox python3-grammalecte
 
 [ "$mode" = "run" ] && exit 0
 

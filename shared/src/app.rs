@@ -10,14 +10,17 @@ use time::OffsetDateTime;
 
 use crate::adapters::dynamo::Tables;
 use crate::adapters::{
-    DynamoStore, EspeakSynth, LocalCheckout, LocalMedia, OpenAiSpeech, S3Media, SqliteStore,
-    StripeCheckout,
+    DynamoStore, EspeakSynth, GrammalecteCorrector, LocalCheckout, LocalMedia, OpenAiCorrector,
+    OpenAiSpeech, S3Media, SqliteStore, StripeCheckout,
 };
 use crate::catalogue::{Catalogue, ContentError};
-use crate::config::{CheckoutConfig, Config, MediaConfig, SpeechConfig, StoreConfig};
+use crate::config::{
+    CheckoutConfig, Config, CorrectorConfig, MediaConfig, SpeechConfig, StoreConfig,
+};
 use crate::ports::checkout::{Checkout, CheckoutError};
+use crate::ports::corrector::{Correction, CorrectionRequest, Corrector, CorrectorError};
 use crate::ports::payments::PaymentStore;
-use crate::ports::{MediaStore, ResultStore, SpeechSynth, StoreError, UserStore};
+use crate::ports::{MediaStore, ResultStore, SpeechSynth, StoreError, UserStore, WritingStore};
 
 #[derive(Debug, Error)]
 pub enum AppError {
@@ -33,6 +36,14 @@ pub enum AppError {
     #[error("cannot set up the payment provider: {0}")]
     Checkout(CheckoutError),
 }
+
+/// The four store ports, which one adapter implements.
+type Stores = (
+    Arc<dyn UserStore>,
+    Arc<dyn ResultStore>,
+    Arc<dyn PaymentStore>,
+    Arc<dyn WritingStore>,
+);
 
 /// The time source; tests fix it.
 #[derive(Clone)]
@@ -59,6 +70,9 @@ pub struct App {
     pub users: Arc<dyn UserStore>,
     pub results: Arc<dyn ResultStore>,
     pub payments: Arc<dyn PaymentStore>,
+    pub writing: Arc<dyn WritingStore>,
+    /// Who corrects writing: Grammalecte offline, or an OpenAI-compatible API.
+    pub corrector: Arc<dyn Corrector>,
     /// The card payment provider's checkout; `None` where no secret key is configured
     /// (the functions that neither open nor read sessions).
     pub checkout: Option<Arc<dyn Checkout>>,
@@ -85,16 +99,13 @@ impl App {
             None
         };
 
-        let (users, results, payments): (
-            Arc<dyn UserStore>,
-            Arc<dyn ResultStore>,
-            Arc<dyn PaymentStore>,
-        ) = match (&config.store, &aws) {
+        let (users, results, payments, writing): Stores = match (&config.store, &aws) {
             (
                 StoreConfig::DynamoDb {
                     users_table,
                     results_table,
                     payments_table,
+                    writing_table,
                 },
                 Some(sdk),
             ) => {
@@ -104,13 +115,14 @@ impl App {
                         users: users_table.clone(),
                         results: results_table.clone(),
                         payments: payments_table.clone(),
+                        writing: writing_table.clone(),
                     },
                 ));
-                (store.clone(), store.clone(), store)
+                (store.clone(), store.clone(), store.clone(), store)
             }
             (StoreConfig::Embedded { path }, _) => {
                 let store = Arc::new(SqliteStore::open(path)?);
-                (store.clone(), store.clone(), store)
+                (store.clone(), store.clone(), store.clone(), store)
             }
             (StoreConfig::DynamoDb { .. }, None) => {
                 unreachable!("uses_aws() is true whenever the store is DynamoDB")
@@ -179,11 +191,28 @@ impl App {
             )),
         };
 
+        let corrector: Arc<dyn Corrector> = match &config.corrector {
+            CorrectorConfig::Grammalecte { python } => {
+                Arc::new(LazyGrammalecte::new(python.clone()))
+            }
+            CorrectorConfig::OpenAi {
+                api_key,
+                model,
+                base_url,
+            } => Arc::new(OpenAiCorrector::new(
+                base_url,
+                api_key.as_ref().map(|k| k.0.as_str()),
+                model,
+            )),
+        };
+
         Ok(Self {
             config: Arc::new(config),
             users,
             results,
             payments,
+            writing,
+            corrector,
             checkout,
             local_checkout,
             media,
@@ -196,6 +225,39 @@ impl App {
 
     pub fn now(&self) -> OffsetDateTime {
         self.clock.now()
+    }
+}
+
+/// Grammalecte's worker, started on first use (or by `warm_up` when the local server starts),
+/// so that processes which never correct a text never start Python.
+pub struct LazyGrammalecte {
+    python: std::path::PathBuf,
+    worker: tokio::sync::OnceCell<GrammalecteCorrector>,
+}
+
+impl LazyGrammalecte {
+    pub fn new(python: std::path::PathBuf) -> Self {
+        Self {
+            python,
+            worker: tokio::sync::OnceCell::new(),
+        }
+    }
+
+    async fn worker(&self) -> Result<&GrammalecteCorrector, CorrectorError> {
+        self.worker
+            .get_or_try_init(|| GrammalecteCorrector::start(self.python.clone()))
+            .await
+    }
+}
+
+#[async_trait::async_trait]
+impl Corrector for LazyGrammalecte {
+    async fn correct(&self, request: &CorrectionRequest) -> Result<Correction, CorrectorError> {
+        self.worker().await?.correct(request).await
+    }
+
+    async fn warm_up(&self) -> Result<(), CorrectorError> {
+        self.worker().await.map(|_| ())
     }
 }
 

@@ -43,6 +43,20 @@ pub enum StoreConfig {
         users_table: String,
         results_table: String,
         payments_table: String,
+        writing_table: String,
+    },
+}
+
+/// Who corrects writing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CorrectorConfig {
+    /// Grammalecte, offline, in a long-lived worker of this Python (Debian's `python3-grammalecte`).
+    Grammalecte { python: PathBuf },
+    /// An OpenAI-compatible chat completions API.
+    OpenAi {
+        api_key: Option<Secret>,
+        model: String,
+        base_url: String,
     },
 }
 
@@ -139,6 +153,7 @@ pub struct Config {
     pub media: MediaConfig,
     pub media_url_ttl: Duration,
     pub speech: SpeechConfig,
+    pub corrector: CorrectorConfig,
     pub payments: PaymentsConfig,
     /// An AWS-compatible endpoint (a local DynamoDB/S3 server); `None` for AWS itself.
     pub aws_endpoint: Option<String>,
@@ -149,6 +164,7 @@ impl Config {
     pub const DEFAULT_USERS_TABLE: &'static str = "tef-users";
     pub const DEFAULT_RESULTS_TABLE: &'static str = "tef-results";
     pub const DEFAULT_PAYMENTS_TABLE: &'static str = "tef-payments";
+    pub const DEFAULT_WRITING_TABLE: &'static str = "tef-writing-results";
     pub const DEFAULT_MEDIA_URL_TTL_S: u64 = 900;
 
     /// Reads the process environment.
@@ -174,6 +190,8 @@ impl Config {
                     .unwrap_or_else(|| Self::DEFAULT_RESULTS_TABLE.to_owned()),
                 payments_table: var("TEF_PAYMENTS_TABLE")
                     .unwrap_or_else(|| Self::DEFAULT_PAYMENTS_TABLE.to_owned()),
+                writing_table: var("TEF_WRITING_TABLE")
+                    .unwrap_or_else(|| Self::DEFAULT_WRITING_TABLE.to_owned()),
             },
             Some(other) => {
                 return Err(ConfigError::Invalid {
@@ -248,6 +266,28 @@ impl Config {
             }
         };
 
+        let corrector = match var("TEF_CORRECTOR").as_deref() {
+            None | Some("grammalecte") => CorrectorConfig::Grammalecte {
+                python: PathBuf::from(
+                    var("TEF_GRAMMALECTE_PYTHON").unwrap_or_else(|| "/usr/bin/python3".to_owned()),
+                ),
+            },
+            Some("openai") => CorrectorConfig::OpenAi {
+                api_key: var("OPENAI_API_KEY").map(Secret),
+                model: var("TEF_CORRECTION_MODEL")
+                    .unwrap_or_else(|| crate::adapters::openai_corrector::DEFAULT_MODEL.to_owned()),
+                base_url: var("OPENAI_BASE_URL")
+                    .unwrap_or_else(|| crate::adapters::openai_speech::DEFAULT_BASE_URL.to_owned()),
+            },
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    var: "TEF_CORRECTOR",
+                    value: other.to_owned(),
+                    expected: "grammalecte or openai",
+                });
+            }
+        };
+
         let payments = match var("TEF_CHECKOUT").as_deref() {
             None | Some("local") => PaymentsConfig {
                 checkout: CheckoutConfig::Local,
@@ -317,6 +357,7 @@ impl Config {
             media,
             media_url_ttl,
             speech,
+            corrector,
             payments,
             aws_endpoint,
         })
@@ -362,6 +403,12 @@ mod tests {
         assert_eq!(c.media_url_ttl, Duration::from_secs(900));
         assert_eq!(c.aws_endpoint, None);
         assert_eq!(c.speech, SpeechConfig::Espeak);
+        assert_eq!(
+            c.corrector,
+            CorrectorConfig::Grammalecte {
+                python: PathBuf::from("/usr/bin/python3")
+            }
+        );
         assert!(!c.uses_aws());
     }
 
@@ -372,6 +419,7 @@ mod tests {
             ("TEF_USERS_TABLE", "prod-users"),
             ("TEF_RESULTS_TABLE", "prod-results"),
             ("TEF_PAYMENTS_TABLE", "prod-payments"),
+            ("TEF_WRITING_TABLE", "prod-writing"),
             ("TEF_MEDIA", "s3"),
             ("TEF_MEDIA_BUCKET", "prod-media"),
             ("TEF_MEDIA_URL_TTL_SECONDS", "600"),
@@ -383,6 +431,7 @@ mod tests {
                 users_table: "prod-users".into(),
                 results_table: "prod-results".into(),
                 payments_table: "prod-payments".into(),
+                writing_table: "prod-writing".into(),
             }
         );
         assert_eq!(
@@ -505,5 +554,33 @@ mod tests {
             })
         ));
         assert!(config(&[("TEF_CHECKOUT", "paypal")]).is_err());
+    }
+
+    #[test]
+    fn the_corrector_is_grammalecte_or_an_openai_compatible_server() {
+        let c = config(&[
+            ("TEF_CORRECTOR", "openai"),
+            ("OPENAI_API_KEY", "sk-test-1"),
+            ("OPENAI_BASE_URL", "http://127.0.0.1:9/v1"),
+            ("TEF_CORRECTION_MODEL", "my-model"),
+        ])
+        .unwrap();
+        assert_eq!(
+            c.corrector,
+            CorrectorConfig::OpenAi {
+                api_key: Some(Secret("sk-test-1".into())),
+                model: "my-model".into(),
+                base_url: "http://127.0.0.1:9/v1".into(),
+            }
+        );
+        assert!(!format!("{:?}", c.corrector).contains("sk-test-1"));
+        let c = config(&[("TEF_GRAMMALECTE_PYTHON", "/opt/py/bin/python3")]).unwrap();
+        assert_eq!(
+            c.corrector,
+            CorrectorConfig::Grammalecte {
+                python: PathBuf::from("/opt/py/bin/python3")
+            }
+        );
+        assert!(config(&[("TEF_CORRECTOR", "gpt")]).is_err());
     }
 }

@@ -11,10 +11,13 @@ use shared::domain::payments::{PaymentRecord, SessionId};
 use shared::domain::plans;
 use shared::domain::scoring::TefScore;
 use shared::domain::user::accept_privacy;
+use shared::domain::writing::{self, Refusal, Section};
 use shared::domain::{Email, UserDoc, UserId};
+use shared::ports::corrector::CorrectionItem;
 use shared::ports::payments::{Fulfilment, PaymentStore, PaymentWrite, fulfil_payment};
 use shared::ports::results::{Added, ResultId, ResultRecord, ResultStore};
 use shared::ports::store::{StoreError, UpdateError, UserStore, update_user};
+use shared::ports::writing::{WritingResult, WritingStore};
 use time::macros::datetime;
 use time::{Duration, OffsetDateTime};
 
@@ -38,8 +41,12 @@ fn full_doc() -> UserDoc {
 }
 
 /// Every adapter must pass every case of this suite.
-async fn contract<S: UserStore + ResultStore + PaymentStore + 'static>(store: Arc<S>) {
+async fn contract<S: UserStore + ResultStore + PaymentStore + WritingStore + 'static>(
+    store: Arc<S>,
+) {
     results_contract(&*store).await;
+    writing_contract(&*store).await;
+    parallel_corrections_take_exactly_the_credits(store.clone()).await;
     payments_contract(store.clone(), store.clone()).await;
     let store: Arc<dyn UserStore> = store;
     missing_user_reads_as_none(&*store).await;
@@ -265,6 +272,138 @@ async fn an_attempt_is_stored_once(store: &dyn ResultStore) {
             .len(),
         2
     );
+}
+
+fn writing_result(uid: &str, at: OffsetDateTime, score: u32) -> WritingResult {
+    WritingResult {
+        id: ResultId::new(Skill::Writing, at),
+        uid: UserId::parse(uid).unwrap(),
+        email: Some("w@example.com".into()),
+        section: Section::A,
+        topic_id: "writingTest1".into(),
+        topic_number: 1,
+        tef_score: score,
+        clb_level: 9,
+        tef_new: TefScore::Score {
+            value: 530,
+            max: 699,
+        },
+        word_count: 95,
+        original_text: "Il fesait beau, l'été.".into(),
+        corrected_text: "Il faisait beau, l'été.".into(),
+        corrections: vec![CorrectionItem {
+            original_phrase: "Il fesait".into(),
+            corrected_phrase: "Il faisait".into(),
+            explanation: "Imparfait de « faire ».".into(),
+        }],
+        general_feedback: "Deux paragraphes.\n\nBonne fin.".into(),
+        timestamp: at,
+    }
+}
+
+async fn writing_contract(store: &dyn WritingStore) {
+    let a = uid("writer-a");
+    assert!(
+        store
+            .recent_writing_results(&a, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let t0 = datetime!(2026-11-26 10:00 UTC);
+    let records: Vec<WritingResult> = (0..4)
+        .map(|i| {
+            writing_result(
+                "writer-a",
+                t0 + Duration::minutes(i),
+                400 + u32::try_from(i).unwrap(),
+            )
+        })
+        .collect();
+    for r in &records {
+        store.add_writing_result(r).await.unwrap();
+    }
+    store
+        .add_writing_result(&writing_result("writer-b", t0, 300))
+        .await
+        .unwrap();
+    let recent = store.recent_writing_results(&a, 3).await.unwrap();
+    assert_eq!(recent.len(), 3);
+    assert_eq!(
+        recent[0], records[3],
+        "newest first, every field round-trips"
+    );
+    assert_eq!(recent[2], records[1]);
+    assert_eq!(
+        store
+            .recent_writing_results(&uid("writer-b"), 10)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    assert!(
+        store
+            .recent_writing_results(&uid("writer-c"), 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+/// The writing rule through `update_user`: 10 parallel reservations with 3 credits take
+/// exactly 3, and giving back restores the credit and the slot.
+async fn parallel_corrections_take_exactly_the_credits<S: UserStore + 'static>(store: Arc<S>) {
+    let u = uid("corrections-race");
+    let now = datetime!(2026-11-26 12:00 UTC);
+    store
+        .put_user(
+            &u,
+            &UserDoc {
+                ai_credits: Some(3),
+                ..UserDoc::default()
+            },
+            None,
+        )
+        .await
+        .unwrap();
+    let tasks: Vec<_> = (0..10)
+        .map(|_| {
+            let store = store.clone();
+            let u = u.clone();
+            tokio::spawn(async move {
+                let mut taken = None;
+                let r = update_user(&*store, &u, |doc| {
+                    let (next, res) = writing::reserve(doc, now)?;
+                    taken = Some(res);
+                    Ok::<_, Refusal>(next)
+                })
+                .await;
+                r.map(|_| taken)
+            })
+        })
+        .collect();
+    let mut ok = Vec::new();
+    let mut refused = 0;
+    for t in tasks {
+        match t.await.unwrap() {
+            Ok(r) => ok.push(r.unwrap()),
+            Err(UpdateError::Rule(Refusal::NoCredits)) => refused += 1,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert_eq!((ok.len(), refused), (3, 7));
+    let doc = store.get_user(&u).await.unwrap().unwrap().value;
+    assert_eq!(doc.ai_credits, Some(0));
+    assert_eq!(doc.writing_correction_timestamps.len(), 3);
+    update_user(&*store, &u, |doc| {
+        Ok::<_, std::convert::Infallible>(writing::release(doc, ok[0]))
+    })
+    .await
+    .unwrap();
+    let doc = store.get_user(&u).await.unwrap().unwrap().value;
+    assert_eq!(doc.ai_credits, Some(1));
+    assert_eq!(doc.writing_correction_timestamps.len(), 2);
 }
 
 fn payment(session: &str, uid: &str, plan: &str) -> PaymentRecord {
@@ -580,6 +719,7 @@ async fn dynamodb_meets_the_contract() {
             users: common::unique("users"),
             results: common::unique("results"),
             payments: common::unique("payments"),
+            writing: common::unique("writing"),
         },
     );
     store.ensure_tables().await.unwrap();

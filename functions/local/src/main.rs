@@ -60,6 +60,16 @@ async fn serve() -> anyhow::Result<()> {
     })?;
     let public = local.public_url.clone();
     let state = ServerState::build(local, config).await?;
+    // Start the writing corrector now, so the first correction does not wait for it.
+    let corrector = state.app.corrector.clone();
+    tokio::spawn(async move {
+        match corrector.warm_up().await {
+            Ok(()) => tracing::info!("the writing corrector is ready"),
+            Err(e) => {
+                tracing::error!(error = %e, "the writing corrector could not start; corrections will fail until it can")
+            }
+        }
+    });
     tracing::info!("TEF Canada practice is running at {public}");
     axum::serve(listener, router(state))
         .with_graceful_shutdown(async {

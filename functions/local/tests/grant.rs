@@ -22,6 +22,7 @@ fn tables() -> Tables {
         users: format!("grant-users-{n}"),
         results: format!("grant-results-{n}"),
         payments: format!("grant-payments-{n}"),
+        writing: format!("grant-writing-{n}"),
     }
 }
 
@@ -33,6 +34,7 @@ fn grant(tables: &Tables, args: &[&str]) -> std::process::Output {
         .env("TEF_USERS_TABLE", &tables.users)
         .env("TEF_RESULTS_TABLE", &tables.results)
         .env("TEF_PAYMENTS_TABLE", &tables.payments)
+        .env("TEF_WRITING_TABLE", &tables.writing)
         .env("TEF_AWS_ENDPOINT", endpoint())
         .env("AWS_REGION", "us-east-1")
         .env("AWS_ACCESS_KEY_ID", "test")

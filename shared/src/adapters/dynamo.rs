@@ -23,6 +23,7 @@ use crate::ports::results::{
     Added, DISTRIBUTION_LEN, ResultId, ResultRecord, ResultStore, paper_key,
 };
 use crate::ports::store::{StoreError, UserStore, Versioned};
+use crate::ports::writing::{WritingResult, WritingStore};
 
 const KEY: &str = "uid";
 const VERSION: &str = "version";
@@ -48,6 +49,7 @@ pub struct Tables {
     pub users: String,
     pub results: String,
     pub payments: String,
+    pub writing: String,
 }
 
 #[derive(Clone)]
@@ -56,6 +58,7 @@ pub struct DynamoStore {
     users_table: String,
     results_table: String,
     payments_table: String,
+    writing_table: String,
 }
 
 impl DynamoStore {
@@ -65,6 +68,7 @@ impl DynamoStore {
             users_table: tables.users,
             results_table: tables.results,
             payments_table: tables.payments,
+            writing_table: tables.writing,
         }
     }
 
@@ -75,6 +79,8 @@ impl DynamoStore {
         self.ensure_table(&self.results_table, KEY, Some(RESULT_KEY))
             .await?;
         self.ensure_table(&self.payments_table, PAYMENT_KEY, None)
+            .await?;
+        self.ensure_table(&self.writing_table, KEY, Some(RESULT_KEY))
             .await
     }
 
@@ -593,6 +599,63 @@ pub fn json_to_attribute(v: Value) -> AttributeValue {
                 .map(|(k, v)| (k, json_to_attribute(v)))
                 .collect(),
         ),
+    }
+}
+
+#[async_trait]
+impl WritingStore for DynamoStore {
+    async fn add_writing_result(&self, record: &WritingResult) -> Result<(), StoreError> {
+        let Value::Object(fields) = record.to_json() else {
+            return Err(StoreError::Corrupt(
+                "a writing result must be an object".into(),
+            ));
+        };
+        let item: HashMap<String, AttributeValue> = fields
+            .into_iter()
+            .filter(|(_, v)| !v.is_null())
+            .map(|(k, v)| (k, json_to_attribute(v)))
+            .collect();
+        self.client
+            .put_item()
+            .table_name(&self.writing_table)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(#id)")
+            .expression_attribute_names("#id", RESULT_KEY)
+            .send()
+            .await
+            .map_err(|e| sdk_error("PutItem", e))?;
+        Ok(())
+    }
+
+    async fn recent_writing_results(
+        &self,
+        uid: &UserId,
+        limit: usize,
+    ) -> Result<Vec<WritingResult>, StoreError> {
+        let out = self
+            .client
+            .query()
+            .table_name(&self.writing_table)
+            .key_condition_expression("#u = :u")
+            .expression_attribute_names("#u", KEY)
+            .expression_attribute_values(":u", AttributeValue::S(uid.as_str().to_owned()))
+            .scan_index_forward(false)
+            .limit(i32::try_from(limit).unwrap_or(i32::MAX))
+            .send()
+            .await
+            .map_err(|e| sdk_error("Query", e))?;
+        out.items
+            .unwrap_or_default()
+            .into_iter()
+            .map(|item| {
+                let json = Value::Object(
+                    item.into_iter()
+                        .map(|(k, v)| (k, attribute_to_json(v)))
+                        .collect(),
+                );
+                WritingResult::from_json(&json)
+            })
+            .collect()
     }
 }
 

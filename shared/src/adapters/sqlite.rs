@@ -16,6 +16,7 @@ use crate::ports::results::{
     Added, DISTRIBUTION_LEN, ResultId, ResultRecord, ResultStore, paper_key,
 };
 use crate::ports::store::{StoreError, UserStore, Versioned};
+use crate::ports::writing::{WritingResult, WritingStore};
 
 /// Schema migrations, applied in order; `PRAGMA user_version` records how many ran.
 const MIGRATIONS: &[&str] = &[
@@ -51,6 +52,13 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (uid, paper)
     ) STRICT, WITHOUT ROWID;
     CREATE INDEX first_attempts_by_paper ON first_attempts (paper, score);",
+    // One row per corrected text (the spec's writing_results).
+    "CREATE TABLE writing_results (
+        uid TEXT NOT NULL,
+        id  TEXT NOT NULL,
+        doc TEXT NOT NULL,
+        PRIMARY KEY (uid, id)
+    ) STRICT, WITHOUT ROWID;",
 ];
 
 #[derive(Clone)]
@@ -433,4 +441,49 @@ fn parse_result(doc: &str) -> Result<ResultRecord, StoreError> {
     let v: serde_json::Value =
         serde_json::from_str(doc).map_err(|e| StoreError::Corrupt(format!("result: {e}")))?;
     ResultRecord::from_json(&v)
+}
+
+#[async_trait]
+impl WritingStore for SqliteStore {
+    async fn add_writing_result(&self, record: &WritingResult) -> Result<(), StoreError> {
+        let uid = record.uid.as_str().to_owned();
+        let id = record.id.as_str().to_owned();
+        let doc = record.to_json().to_string();
+        self.with_conn(move |conn| {
+            conn.execute(
+                "INSERT INTO writing_results (uid, id, doc) VALUES (?1, ?2, ?3)",
+                params![uid, id, doc],
+            )
+            .map_err(backend)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn recent_writing_results(
+        &self,
+        uid: &UserId,
+        limit: usize,
+    ) -> Result<Vec<WritingResult>, StoreError> {
+        let uid = uid.as_str().to_owned();
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.with_conn(move |conn| {
+            let mut stmt = conn
+                .prepare("SELECT doc FROM writing_results WHERE uid = ?1 ORDER BY id DESC LIMIT ?2")
+                .map_err(backend)?;
+            let docs = stmt
+                .query_map(params![uid, limit], |r| r.get::<_, String>(0))
+                .map_err(backend)?
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(backend)?;
+            docs.iter()
+                .map(|d| {
+                    let v: serde_json::Value = serde_json::from_str(d)
+                        .map_err(|e| StoreError::Corrupt(format!("writing result: {e}")))?;
+                    WritingResult::from_json(&v)
+                })
+                .collect()
+        })
+        .await
+    }
 }

@@ -21,6 +21,12 @@ pub enum ApiError {
     BadRequest(String),
     #[error("payload too large")]
     PayloadTooLarge,
+    /// A free user has no credit left for this (402).
+    #[error("payment required: {0}")]
+    PaymentRequired(&'static str),
+    /// A rate limit (429).
+    #[error("too many requests: {0}")]
+    TooManyRequests(&'static str),
     /// The request conflicts with the current state (buying while subscribed).
     #[error("conflict: {0}")]
     Conflict(&'static str),
@@ -52,6 +58,8 @@ impl ApiError {
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
+            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Provider { .. } => StatusCode::BAD_GATEWAY,
             Self::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -66,7 +74,9 @@ impl ApiError {
             Self::MethodNotAllowed => "Method not allowed.".into(),
             Self::BadRequest(msg) => msg.clone(),
             Self::PayloadTooLarge => "The request is too large.".into(),
-            Self::Conflict(msg) => (*msg).into(),
+            Self::Conflict(msg) | Self::PaymentRequired(msg) | Self::TooManyRequests(msg) => {
+                (*msg).into()
+            }
             Self::Provider { shown, .. } => (*shown).into(),
             Self::Internal { .. } => "Something went wrong on our side. Please try again.".into(),
         }

@@ -80,8 +80,12 @@ pub fn catalogue(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         let identity = req.identity()?;
         let (name, paper) = category(&req)?;
         let (_, sub) = subscription(app, identity).await?;
+        if name == "writing" {
+            let topics = super::writing::catalogue(app, &sub);
+            return ApiResponse::ok(serde_json::json!({ "category": name, "tests": topics }));
+        }
         let tests: Vec<CatalogueEntry> = match paper {
-            // Writing topics and speaking scenarios are published by their own features.
+            // Speaking scenarios are published by their own feature.
             None => Vec::new(),
             Some(p) => (1..=TESTS_PER_PAPER)
                 .map(|id| CatalogueEntry {
@@ -190,6 +194,9 @@ async fn open_test<'a>(
 /// `GET /api/tests/{category}/{id}`: the questions, without keys, with signed media links.
 pub fn get_test(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
     Box::pin(async move {
+        if category(&req)?.0 == "writing" {
+            return super::writing::get_topic(app, &req).await;
+        }
         let (paper, test, _) = open_test(app, &req).await?;
         let mut questions = Vec::with_capacity(test.questions.len());
         for q in &test.questions {
@@ -422,22 +429,37 @@ pub fn progress(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         let mut skills: BTreeMap<&'static str, Vec<ProgressPoint>> = BTreeMap::new();
         let mut latest = Vec::new();
         for skill in Skill::ALL {
-            let recent = app
-                .results
-                .recent_results(&identity.uid, skill, TRACKER_FETCH)
-                .await?;
-            let mut points: Vec<ProgressPoint> = recent
-                .into_iter()
-                .take(TRACKER_SHOW)
-                .map(|r| ProgressPoint {
-                    result_id: r.id.as_str().to_owned(),
-                    timestamp: r.timestamp,
-                    clb: r.clb,
-                    score: r.score,
-                    total: r.total,
-                    test_id: r.test_id,
-                })
-                .collect();
+            let mut points: Vec<ProgressPoint> = if skill == Skill::Writing {
+                app.writing
+                    .recent_writing_results(&identity.uid, TRACKER_FETCH)
+                    .await?
+                    .into_iter()
+                    .take(TRACKER_SHOW)
+                    .map(|r| ProgressPoint {
+                        result_id: r.id.as_str().to_owned(),
+                        timestamp: r.timestamp,
+                        clb: r.clb_level,
+                        score: r.tef_score,
+                        total: scoring::WRITING_OLD_MAX,
+                        test_id: r.topic_number,
+                    })
+                    .collect()
+            } else {
+                app.results
+                    .recent_results(&identity.uid, skill, TRACKER_FETCH)
+                    .await?
+                    .into_iter()
+                    .take(TRACKER_SHOW)
+                    .map(|r| ProgressPoint {
+                        result_id: r.id.as_str().to_owned(),
+                        timestamp: r.timestamp,
+                        clb: r.clb,
+                        score: r.score,
+                        total: r.total,
+                        test_id: r.test_id,
+                    })
+                    .collect()
+            };
             points.reverse();
             if let Some(last) = points.last() {
                 latest.push(last.clb);

@@ -9,6 +9,7 @@ pub mod me;
 pub mod payments;
 pub mod plans;
 pub mod routes;
+pub mod writing;
 
 use std::collections::HashMap;
 use std::future::Future;

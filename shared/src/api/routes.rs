@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use http::Method;
 
-use super::{Handler, exams, me, payments, plans};
+use super::{Handler, exams, me, payments, plans, writing};
 
 pub struct Route {
     /// The route's stable name: also its Lambda function's `TEF_ROUTE`.
@@ -89,6 +89,12 @@ pub static ROUTES: &[Route] = &[
         method: Method::POST,
         path: "/api/stripe/webhook",
         handler: payments::webhook,
+    },
+    Route {
+        name: "tef-correction",
+        method: Method::POST,
+        path: "/api/openai/tef-correction",
+        handler: writing::correct,
     },
     Route {
         name: "get-progress",

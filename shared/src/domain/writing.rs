@@ -596,7 +596,8 @@ mod tests {
             Vec::<String>::new()
         );
         assert_eq!(topic().number(), Some(1));
-        let cases: Vec<(&str, Box<dyn Fn(&mut WritingTopic)>)> = vec![
+        type Breaker = Box<dyn Fn(&mut WritingTopic)>;
+        let cases: Vec<(&str, Breaker)> = vec![
             (
                 "differs from the file name",
                 Box::new(|t| t.id = "writingTest2".into()),

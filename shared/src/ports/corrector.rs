@@ -56,4 +56,9 @@ pub enum CorrectorError {
 pub trait Corrector: Send + Sync {
     /// Corrects one text. Never changes any stored state.
     async fn correct(&self, request: &CorrectionRequest) -> Result<Correction, CorrectorError>;
+
+    /// Prepares the corrector so the first correction is fast (a no-op for remote APIs).
+    async fn warm_up(&self) -> Result<(), CorrectorError> {
+        Ok(())
+    }
 }

@@ -8,9 +8,13 @@ pub mod payments;
 pub mod results;
 pub mod speech;
 pub mod store;
+pub mod writing;
 
-pub use corrector::{Correction, CorrectionItem, CorrectionRequest, Corrector, CorrectorError, Section};
+pub use corrector::{
+    Correction, CorrectionItem, CorrectionRequest, Corrector, CorrectorError, Section,
+};
 pub use media::{MediaError, MediaKey, MediaStore};
 pub use results::{ResultId, ResultRecord, ResultStore};
 pub use speech::{SpeechError, SpeechSynth};
 pub use store::{StoreError, UserStore, Versioned, update_user};
+pub use writing::{WritingResult, WritingStore};

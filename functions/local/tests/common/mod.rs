@@ -28,6 +28,15 @@ pub async fn start() -> TestServer {
 /// The server on the DynamoDB store, on the local AWS-compatible server `make test` starts
 /// (`TEF_TEST_AWS_ENDPOINT`), with tables of its own.
 pub async fn start_on_dynamodb() -> TestServer {
+    let (extra, _) = dynamodb_vars().await;
+    start_with(None, &extra).await
+}
+
+/// Fresh tables on moto's server, created, and the variables that select them.
+async fn dynamodb_vars() -> (
+    Vec<(&'static str, String)>,
+    shared::adapters::dynamo::Tables,
+) {
     let endpoint = std::env::var("TEF_TEST_AWS_ENDPOINT").unwrap_or_else(|_| {
         panic!("TEF_TEST_AWS_ENDPOINT is not set: run `make test` (it starts moto's server)")
     });
@@ -39,6 +48,7 @@ pub async fn start_on_dynamodb() -> TestServer {
         users: format!("srv-users-{n}"),
         results: format!("srv-results-{n}"),
         payments: format!("srv-payments-{n}"),
+        writing: format!("srv-writing-{n}"),
     };
     let sdk = aws_config::defaults(aws_config::BehaviorVersion::latest())
         .region(aws_config::Region::new("us-east-1"))
@@ -49,17 +59,15 @@ pub async fn start_on_dynamodb() -> TestServer {
         .ensure_tables()
         .await
         .unwrap();
-    start_with(
-        None,
-        &[
-            ("TEF_STORE", "dynamodb".into()),
-            ("TEF_AWS_ENDPOINT", endpoint),
-            ("TEF_USERS_TABLE", tables.users),
-            ("TEF_RESULTS_TABLE", tables.results),
-            ("TEF_PAYMENTS_TABLE", tables.payments),
-        ],
-    )
-    .await
+    let extra = vec![
+        ("TEF_STORE", "dynamodb".into()),
+        ("TEF_AWS_ENDPOINT", endpoint),
+        ("TEF_USERS_TABLE", tables.users.clone()),
+        ("TEF_RESULTS_TABLE", tables.results.clone()),
+        ("TEF_PAYMENTS_TABLE", tables.payments.clone()),
+        ("TEF_WRITING_TABLE", tables.writing.clone()),
+    ];
+    (extra, tables)
 }
 
 /// The server with only the given content instead of the embedded content.
@@ -68,9 +76,28 @@ pub async fn start_with_content(files: &[(&str, &str)]) -> TestServer {
     start_with(Some(catalogue), &[]).await
 }
 
+/// The server with a change to its wiring (another corrector, a fixed clock…).
+pub async fn start_with_app(change: impl FnOnce(&mut shared::App)) -> TestServer {
+    start_inner(None, &[], change).await
+}
+
+/// The same on DynamoDB (moto), with a change to its wiring.
+pub async fn start_on_dynamodb_with_app(change: impl FnOnce(&mut shared::App)) -> TestServer {
+    let (extra, _) = dynamodb_vars().await;
+    start_inner(None, &extra, change).await
+}
+
 async fn start_with(
     catalogue: Option<shared::catalogue::Catalogue>,
     extra: &[(&'static str, String)],
+) -> TestServer {
+    start_inner(catalogue, extra, |_| {}).await
+}
+
+async fn start_inner(
+    catalogue: Option<shared::catalogue::Catalogue>,
+    extra: &[(&'static str, String)],
+    change: impl FnOnce(&mut shared::App),
 ) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
     let static_dir = dir.path().join("dist");
@@ -102,11 +129,14 @@ async fn start_with(
     let local = LocalConfig::from_lookup(|k| vars.get(k).cloned()).unwrap();
     let config = shared::Config::from_lookup(|k| vars.get(k).cloned()).unwrap();
     let mut state = ServerState::build(local, config).await.unwrap();
-    if let Some(catalogue) = catalogue {
-        std::sync::Arc::get_mut(&mut state)
+    {
+        let app = &mut std::sync::Arc::get_mut(&mut state)
             .expect("the state is not shared yet")
-            .app
-            .catalogue = std::sync::Arc::new(catalogue);
+            .app;
+        if let Some(catalogue) = catalogue {
+            app.catalogue = std::sync::Arc::new(catalogue);
+        }
+        change(app);
     }
     let app = router(state.clone());
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });

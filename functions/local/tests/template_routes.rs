@@ -1,0 +1,110 @@
+//! The local server serves `shared::api::ROUTES` directly; production serves each route from
+//! its own Lambda behind API Gateway. This checks that the two agree: every route has a
+//! function crate that serves it by name, and a function in `template.yaml` with that binary,
+//! method and path; and that the secrets reach only the functions that need them.
+
+use std::path::Path;
+
+fn root() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
+/// The template's functions: (binary, the block of lines that defines it).
+fn functions(template: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut current: Option<(String, String)> = None;
+    for line in template.lines() {
+        let top_level_resource =
+            line.starts_with("  ") && !line.starts_with("   ") && line.trim_end().ends_with(':');
+        if top_level_resource || (!line.starts_with(' ') && !line.is_empty()) {
+            if let Some((name, block)) = current.take()
+                && block.contains("AWS::Serverless::Function")
+            {
+                out.push((name, block));
+            }
+            current = top_level_resource.then(|| (String::new(), String::new()));
+        }
+        if let Some((name, block)) = current.as_mut() {
+            if let Some(b) = line.trim().strip_prefix("Binary: ") {
+                *name = b.trim().to_owned();
+            }
+            block.push_str(line);
+            block.push('\n');
+        }
+    }
+    if let Some((name, block)) = current
+        && block.contains("AWS::Serverless::Function")
+    {
+        out.push((name, block));
+    }
+    out
+}
+
+#[test]
+fn every_route_has_its_crate_and_its_template_function() {
+    let template = std::fs::read_to_string(root().join("template.yaml")).unwrap();
+    let fns = functions(&template);
+    let mut problems = Vec::new();
+    for route in shared::api::ROUTES {
+        let main = root().join(format!("functions/{}/src/main.rs", route.name));
+        match std::fs::read_to_string(&main) {
+            Ok(src) if src.contains(&format!("serve(\"{}\")", route.name)) => {}
+            _ => problems.push(format!(
+                "{}: no crate serving it at {}",
+                route.name,
+                main.display()
+            )),
+        }
+        let Some((_, block)) = fns.iter().find(|(b, _)| b == route.name) else {
+            problems.push(format!(
+                "{}: no function with Binary: {} in template.yaml",
+                route.name, route.name
+            ));
+            continue;
+        };
+        if !block.contains(&format!("Method: {}", route.method)) {
+            problems.push(format!(
+                "{}: template method is not {}",
+                route.name, route.method
+            ));
+        }
+        if !block.contains(&format!("Path: {}\n", route.path)) {
+            problems.push(format!(
+                "{}: template path is not {}",
+                route.name, route.path
+            ));
+        }
+    }
+    for (binary, _) in &fns {
+        if shared::api::routes::by_name(binary).is_none() {
+            problems.push(format!("template function {binary} serves no route"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn secrets_reach_only_the_functions_that_use_them() {
+    let template = std::fs::read_to_string(root().join("template.yaml")).unwrap();
+    let fns = functions(&template);
+    for (secret, allowed) in [
+        ("OPENAI_API_KEY: !Ref OpenAiApiKey", &["tef-correction"][..]),
+        (
+            "STRIPE_SECRET_KEY: !Ref StripeSecretKey",
+            &["create-checkout-session", "get-checkout-session"][..],
+        ),
+        (
+            "TEF_STRIPE_WEBHOOK_SECRET: !Ref StripeWebhookSecret",
+            &["stripe-webhook"][..],
+        ),
+    ] {
+        let holders: Vec<&str> = fns
+            .iter()
+            .filter(|(_, block)| block.contains(secret))
+            .map(|(b, _)| b.as_str())
+            .collect();
+        assert_eq!(holders, allowed, "{secret}");
+        let globals = template.split("\nResources:").next().unwrap_or_default();
+        assert!(!globals.contains(secret), "{secret} must not be global");
+    }
+}
