@@ -9,7 +9,7 @@ CARGO ?= cargo
 SERVER := target/debug/tef-local
 
 .PHONY: help run build frontend server token test test-rust test-frontend lint lint-rust lint-frontend \
-        lint-template e2e screenshots bench audio-report clean
+        lint-template e2e screenshots bench bench-corrector audio-report clean
 
 help:
 	@echo "make run                       build and serve the product locally (PORT=8080)"
@@ -17,6 +17,7 @@ help:
 	@echo "make token EMAIL=a@example.com print a bearer token for that user"
 	@echo "make screenshots               landing page screenshots into artifacts/screenshots"
 	@echo "make bench                     initial JS size and API latency (wrk)"
+	@echo "make bench-corrector           the offline writing corrector's precision, recall and speed"
 	@echo "make audio-report              length, speaking rate and loudness of every listening clip (sox)"
 
 ## ---- run -----------------------------------------------------------------
@@ -80,6 +81,11 @@ e2e: build
 
 bench: build
 	scripts/bench.sh
+
+# The offline writing corrector on the annotated learner corpus: precision, recall, speed.
+bench-corrector:
+	scripts/ensure-tools.sh run
+	$(CARGO) run -q -p shared --example bench_corrector -- bench/corrector/corpus.json
 
 screenshots: build
 	cd frontend && TEF_SCREENSHOTS=1 npx vitest run --config vitest.e2e.config.ts e2e/screenshots.e2e.ts
