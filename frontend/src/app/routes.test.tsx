@@ -51,6 +51,28 @@ describe('the route table', () => {
   });
 });
 
+describe('the writing routes', () => {
+  it('opens the writing screen, and sends the old unguarded path to it', async () => {
+    server.use(
+      http.get('/api/tests/writing/luckyFind', () =>
+        HttpResponse.json({
+          id: 'writingTest1',
+          number: 1,
+          slug: 'luckyFind',
+          title: 'Une trouvaille inattendue',
+          sectionA: { id: 'luckyFindA', prompt: 'Terminez l’article.', narrativeStart: 'Hier matin…' },
+          sectionB: { id: 'luckyFindB', statement: '« Trouver, c’est garder. »', prompt: 'Écrivez une lettre.' },
+        }),
+      ),
+    );
+    const { router } = open('/section/writing/luckyFind');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sujet 1 : Une trouvaille inattendue' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/writing/luckyFind');
+    expect(screen.getByRole('tabpanel', { name: 'Section A' })).toHaveTextContent('TEF CANADA - EXPRESSION ÉCRITE');
+    await waitFor(() => expect(document.title).toBe('Writing · TEF Canada Practice'));
+  });
+});
+
 describe('TITLES', () => {
   it('names each screen from its params', () => {
     expect(TITLES.quiz({ category: 'reading', testId: '3' })).toBe('Reading Test 3');

@@ -1,10 +1,17 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { WritingCorrection, WritingSection, WritingTopic } from '@/shared/api/types';
 import { AccentKeyboard } from './AccentKeyboard';
 import { CorrectionView } from './CorrectionView';
 import { countWords, validationMessage, WORD_LIMITS } from './words';
 
 export const HEADING = 'TEF CANADA - EXPRESSION ÉCRITE';
+
+/** Why the last correction request failed, as the learner reads it; `plans` when a plan is the way on. */
+export interface CorrectionFailure {
+  message: string;
+  plans: boolean;
+}
 
 interface Props {
   section: WritingSection;
@@ -16,8 +23,8 @@ interface Props {
   timeUp: boolean;
   fontSize: number;
   running: boolean;
-  /** The last correction request's failure, as the learner reads it. */
-  error: string | null;
+  /** The last correction request's failure. */
+  error: CorrectionFailure | null;
   onSubmit: () => void;
 }
 
@@ -150,9 +157,16 @@ export function SectionPanel({ section, topic, text, onTextChange, result, timeU
           )}
         </div>
         {error && (
-          <p className="error-text writing-error" role="alert">
-            {error}
-          </p>
+          <div className="writing-error">
+            <p className="error-text" role="alert">
+              {error.message}
+            </p>
+            {error.plans && (
+              <Link to="/#pricing" className="btn btn-secondary btn-sm">
+                Voir les formules
+              </Link>
+            )}
+          </div>
         )}
       </div>
 

@@ -341,6 +341,10 @@ describe('WritingPage: correction', () => {
     fireEvent.change(textArea(), { target: { value: words(75) } });
     await user.click(submitButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+    // No credits, or a topic outside the plan: the plans are one click away.
+    const plans = screen.queryByRole('link', { name: 'Voir les formules' });
+    if (status === 402 || status === 403) expect(plans).toHaveAttribute('href', '/#pricing');
+    else expect(plans).not.toBeInTheDocument();
     expect(screen.queryByText('Résultat de la correction')).not.toBeInTheDocument();
     expect(submitButton()).toBeEnabled();
     // The message goes once the text changes.

@@ -5,7 +5,7 @@ import type { CorrectionRequest, WritingCorrection, WritingSection, WritingTopic
 import { useAuth } from '@/shared/auth';
 import { useProfile } from '@/shared/profile';
 import { Modal } from '@/shared/ui/Modal';
-import { SectionPanel } from './SectionPanel';
+import { SectionPanel, type CorrectionFailure } from './SectionPanel';
 import {
   FONT_MAX,
   FONT_MIN,
@@ -30,12 +30,14 @@ export const NOT_SIGNED_IN = 'Vous devez être connecté.';
  * What the learner reads when a correction fails (spec §8): the server's own words for what
  * they can act on (word count, credits, hourly limit, locked topic, size), else the generic line.
  */
-export function correctionError(err: unknown): string {
+export function correctionError(err: unknown): CorrectionFailure {
   if (err instanceof ApiError) {
-    if (err.status === 401) return NOT_SIGNED_IN;
-    if (err.fromServer && err.status >= 400 && err.status < 500) return err.message;
+    // No credits left (402) or a topic outside the plan (403): the plans are the way on.
+    const plans = err.status === 402 || err.status === 403;
+    if (err.status === 401) return { message: NOT_SIGNED_IN, plans };
+    if (err.fromServer && err.status >= 400 && err.status < 500) return { message: err.message, plans };
   }
-  return CORRECTION_FAILED;
+  return { message: CORRECTION_FAILED, plans: false };
 }
 
 /** The session to continue: the stored one, or a fresh one whose clock starts now. */
@@ -61,7 +63,7 @@ export function WritingSession({ topic }: { topic: WritingTopic }) {
   const [now, setNow] = useState(() => Date.now());
   const [prefs, setPrefs] = useState<WritingPrefs>(loadPrefs);
   const [running, setRunning] = useState<PerSection<boolean>>({ A: false, B: false });
-  const [errors, setErrors] = useState<PerSection<string | null>>({ A: null, B: null });
+  const [errors, setErrors] = useState<PerSection<CorrectionFailure | null>>({ A: null, B: null });
   // Credits left as the last correction reported them (null: a subscriber); undefined: the profile's.
   const [credits, setCredits] = useState<number | null | undefined>(undefined);
   const [confirmingReset, setConfirmingReset] = useState(false);
