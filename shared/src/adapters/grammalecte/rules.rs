@@ -81,7 +81,10 @@ fn tags<'a>(lexicon: &'a Lexicon, word: &str) -> impl Iterator<Item = &'a str> {
         .map(|e| e.morph.as_slice())
         .unwrap_or_default()
         .iter()
-        .map(|m| m.split_once('/').map_or("", |(_, t)| t))
+        .map(|m| {
+            m.split_once('/')
+                .map_or("", |(_, t)| t.trim_end_matches("/*"))
+        })
 }
 
 /// Noun or adjective tags (`:N…`, `:A…`).
@@ -142,6 +145,8 @@ pub(crate) fn find(text: &str, lexicon: &Lexicon) -> Vec<Finding> {
     plural_subject_verb(text, &words, lexicon, &mut out);
     dans_city(text, &words, lexicon, &mut out);
     sont_with_avoir_verb(text, &words, lexicon, &mut out);
+    place_prepositions(text, &words, lexicon, &mut out);
+    masculine_noun_determiner(text, &words, lexicon, &mut out);
     beaucoup_de_plural(text, &words, lexicon, &mut out);
     out.sort_by_key(|f| f.start);
     out
@@ -522,11 +527,122 @@ fn dans_city(text: &str, words: &[Word], _lexicon: &Lexicon, out: &mut Vec<Findi
         }
         out.push(Finding {
             start: dans.start,
-            end: dans.end,
-            replacement: same_case(&text[dans.start..dans.end], "à"),
+            end: city.end,
+            replacement: format!(
+                "{}{}{}",
+                same_case(&text[dans.start..dans.end], "à"),
+                &text[dans.end..city.start],
+                &text[city.start..city.end]
+            ),
             explanation: format!(
                 "Devant un nom de ville, on emploie « à » : « à {} ».",
                 &text[city.start..city.end]
+            ),
+            source: Source::Rule,
+        });
+    }
+}
+
+/// « en Toronto » → « à Toronto » (a city, Grammalecte's `#C`), « à Chine » →
+/// « en Chine », « à Canada » → « au Canada » (a country, `#P`, by its gender).
+fn place_prepositions(text: &str, words: &[Word], lexicon: &Lexicon, out: &mut Vec<Finding>) {
+    for w in words.windows(2) {
+        let [prep, place] = w else { continue };
+        let capital = text[place.start..place.end]
+            .chars()
+            .next()
+            .is_some_and(char::is_uppercase);
+        if !capital
+            || !joined(text, prep, place)
+            || text[prep.end..place.start].contains(['\'', '’'])
+        {
+            continue;
+        }
+        let city = tags(lexicon, &place.lower).any(|t| t.ends_with("#C"));
+        let country: Vec<&str> = tags(lexicon, &place.lower)
+            .filter(|t| t.ends_with("#P"))
+            .collect();
+        let right = match prep.lower.as_str() {
+            "en" if city && country.is_empty() => "à",
+            "à" if !city && !country.is_empty() => {
+                let vowel = starts_with_vowel(&place.lower);
+                if country.iter().all(|t| t.contains(":f")) || vowel {
+                    "en"
+                } else if country.iter().all(|t| t.contains(":m")) {
+                    "au"
+                } else {
+                    continue;
+                }
+            }
+            _ => continue,
+        };
+        let name = &text[place.start..place.end];
+        out.push(Finding {
+            start: prep.start,
+            end: place.end,
+            replacement: format!("{}{}{name}", same_case(&text[prep.start..prep.end], right), &text[prep.end..place.start]),
+            explanation: if right == "à" {
+                format!("Devant un nom de ville, on emploie « à » : « à {name} ».")
+            } else {
+                format!("Devant un nom de pays, on emploie « en » (féminin ou voyelle) ou « au » (masculin) : « {right} {name} ».")
+            },
+            source: Source::Rule,
+        });
+    }
+}
+
+/// « la bus », « une permis » → « le bus », « un permis »: a determiner in the
+/// feminine before a noun that is only masculine (Grammalecte leaves these alone
+/// because « bus » and « permis » are also participles: « je la bus »).
+fn masculine_noun_determiner(
+    text: &str,
+    words: &[Word],
+    lexicon: &Lexicon,
+    out: &mut Vec<Finding>,
+) {
+    for (i, w) in words.windows(2).enumerate() {
+        let [det, noun] = w else { continue };
+        let right = match det.lower.as_str() {
+            "la" => "le",
+            "une" => "un",
+            "cette" => "ce",
+            _ => continue,
+        };
+        if !joined(text, det, noun)
+            || text[det.end..noun.start].contains(['\'', '’'])
+            || starts_with_vowel(&noun.lower)
+        {
+            continue;
+        }
+        if noun.lower != text[noun.start..noun.end] {
+            continue; // a capital: a name (« La Presse »)
+        }
+        let after_pronoun = i
+            .checked_sub(1)
+            .and_then(|p| words.get(p))
+            .is_some_and(|p| PRONOUN_CONTEXT.contains(&p.lower.as_str()) && joined(text, p, det));
+        if after_pronoun {
+            continue;
+        }
+        // Only a noun: not an adjective (« la meilleur »), an adverb (« la plus »)
+        // or a grammatical word.
+        let all: Vec<&str> = tags(lexicon, &noun.lower).collect();
+        let nouns: Vec<&&str> = all.iter().filter(|t| t.starts_with(":N")).collect();
+        let other_word = all
+            .iter()
+            .any(|t| t.starts_with(":A") || t.starts_with(":W") || t.starts_with(":G"));
+        let masculine = !nouns.is_empty() && nouns.iter().all(|t| t.contains(":m"));
+        if !masculine || other_word {
+            continue;
+        }
+        let (start, replacement) = super::contract_article(text, det.start, det.end, right);
+        out.push(Finding {
+            start,
+            end: det.end,
+            replacement: same_case(&text[start..det.end], &replacement),
+            explanation: format!(
+                "« {} » est masculin : « {right} {} ».",
+                noun.lower, noun.lower
             ),
             source: Source::Rule,
         });
@@ -720,6 +836,39 @@ mod tests {
             ("avril", &[">avril/:N:m:s/*"], None, Some("avrils")),
             ("un", &[">un/:G:D:m:s/*", ">un/:N:m:i/*"], None, None),
             ("ses", &[">son/:G:Dp:e:p/*"], None, None),
+            ("toronto", &[">Toronto/:MP:e:i#C/*"], None, None),
+            (
+                "chine",
+                &[">Chine/:N:f:i#P/*", ">chine/:N:e:s/*"],
+                None,
+                None,
+            ),
+            (
+                "canada",
+                &[">Canada/:N:m:i#P/*", ">canada/:N:f:s/*"],
+                None,
+                None,
+            ),
+            (
+                "bus",
+                &[
+                    ">bus/:N:m:i/*",
+                    ">boire/:V3_it_x__a:Q:A:m:p/*",
+                    ">boire/:V3_it_x__a:Is:1s:2s/*",
+                ],
+                None,
+                None,
+            ),
+            ("maire", &[">maire/:N:e:s/*"], None, Some("maires")),
+            ("voiture", &[">voiture/:N:f:s/*"], None, Some("voitures")),
+            ("plus", &[">plus/:W/*", ">plus/:N:m:i/*"], None, None),
+            (
+                "meilleur",
+                &[">meilleur/:A:m:s/*", ">meilleur/:N:m:s/*"],
+                None,
+                Some("meilleurs"),
+            ),
+            ("lait", &[">lait/:N:m:s/*"], None, Some("laits")),
         ])
     }
 
@@ -893,6 +1042,44 @@ mod tests {
         for correct in [
             "Beaucoup de temps passe.",
             "Beaucoup de familles attendaient.",
+        ] {
+            assert!(find(correct, &lex).is_empty(), "{correct}");
+        }
+    }
+
+    #[test]
+    fn places_take_their_preposition() {
+        let lex = sample_lexicon();
+        assert_eq!(apply_with("Il vit en Toronto.", &lex), "Il vit à Toronto.");
+        assert_eq!(
+            apply_with("Je suis né à Chine.", &lex),
+            "Je suis né en Chine."
+        );
+        for correct in [
+            "Il vit à Toronto.",
+            "Je suis né en Chine.",
+            "Il vit au Canada.",
+            "Il pense à Marie.",
+        ] {
+            assert!(find(correct, &lex).is_empty(), "{correct}");
+        }
+    }
+
+    #[test]
+    fn a_masculine_noun_takes_a_masculine_determiner() {
+        let lex = sample_lexicon();
+        assert_eq!(apply_with("Je prends la bus.", &lex), "Je prends le bus.");
+        assert_eq!(
+            apply_with("Un verre de la lait.", &lex),
+            "Un verre du lait."
+        );
+        for correct in [
+            "Je prends le bus.",
+            "La plus belle.",
+            "La meilleur solution.",
+            "La maire parle.",
+            "Une voiture passe.",
+            "Je la bus d'un trait.",
         ] {
             assert!(find(correct, &lex).is_empty(), "{correct}");
         }

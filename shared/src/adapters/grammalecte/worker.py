@@ -70,6 +70,8 @@ def lexicon(sp, text):
         if w in out or len(w) > 30:
             continue
         morph = list(sp.getMorph(w) or [])
+        if m.group(0) != w:  # « Toronto »: the proper noun's own entry (cities #C, countries #P)
+            morph += [x for x in sp.getMorph(m.group(0)) or [] if x not in morph]
         entry = {"morph": morph}
         for mo in morph:
             lemma, _, tags = mo.lstrip(">").partition("/")
