@@ -8,6 +8,7 @@ pub mod identity;
 pub mod payments;
 pub mod plans;
 pub mod scoring;
+pub mod speaking;
 pub mod subscription;
 pub mod typography;
 pub mod user;

@@ -175,6 +175,17 @@ const WRITING: Ranges = [
     (4, (181, 225), (268, 329)),
 ];
 
+/// Speaking, IRCC (decisions §2): CLB, old-scale range (/450), 0–699 range.
+const SPEAKING: Ranges = [
+    (10, (393, 450), (556, 699)),
+    (9, (371, 392), (518, 555)),
+    (8, (349, 370), (494, 517)),
+    (7, (310, 348), (456, 493)),
+    (6, (271, 309), (422, 455)),
+    (5, (226, 270), (387, 421)),
+    (4, (181, 225), (328, 386)),
+];
+
 /// The top of the writing paper's old scale.
 pub const WRITING_OLD_MAX: u32 = 450;
 
@@ -191,8 +202,17 @@ pub struct WritingEstimate {
 /// A writing score on the old /450 scale → its CLB by the IRCC writing table, and the
 /// same position inside the band on the 0–699 scale. Below 181: "CLB 3 or below".
 pub fn estimate_writing(score_old: u32) -> WritingEstimate {
+    estimate_production(&WRITING, score_old)
+}
+
+/// A speaking score on the old /450 scale → its CLB by the IRCC speaking table, and both scales.
+pub fn estimate_speaking(score_old: u32) -> WritingEstimate {
+    estimate_production(&SPEAKING, score_old)
+}
+
+fn estimate_production(table: &Ranges, score_old: u32) -> WritingEstimate {
     let s = score_old.min(WRITING_OLD_MAX);
-    match WRITING.iter().find(|(_, old, _)| s >= old.0) {
+    match table.iter().find(|(_, old, _)| s >= old.0) {
         Some(&(clb, old, new)) => WritingEstimate {
             clb,
             tef_old: TefScore::Score {
@@ -207,11 +227,11 @@ pub fn estimate_writing(score_old: u32) -> WritingEstimate {
         None => WritingEstimate {
             clb: 3,
             tef_old: TefScore::Below {
-                below: WRITING[6].1.0,
+                below: table[6].1.0,
                 max: WRITING_OLD_MAX,
             },
             tef_new: TefScore::Below {
-                below: WRITING[6].2.0,
+                below: table[6].2.0,
                 max: 699,
             },
         },
@@ -249,6 +269,32 @@ pub fn overall_clb(skills: impl IntoIterator<Item = u8>) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn speaking_scores_follow_the_ircc_speaking_table() {
+        let cases = [
+            (450, 10, Some(699)),
+            (393, 10, Some(556)),
+            (392, 9, Some(555)),
+            (349, 8, Some(494)),
+            (310, 7, Some(456)),
+            (309, 6, Some(455)),
+            (226, 5, Some(387)),
+            (181, 4, Some(328)),
+            (180, 3, None),
+        ];
+        for (old, clb, new) in cases {
+            let e = estimate_speaking(old);
+            assert_eq!((e.clb, value(e.tef_new)), (clb, new), "{old}");
+        }
+        assert_eq!(
+            estimate_speaking(0).tef_new,
+            TefScore::Below {
+                below: 328,
+                max: 699
+            }
+        );
+    }
 
     #[test]
     fn writing_scores_follow_the_ircc_writing_table_on_both_scales() {

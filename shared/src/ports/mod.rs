@@ -3,11 +3,13 @@
 
 pub mod checkout;
 pub mod corrector;
+pub mod examiner;
 pub mod media;
 pub mod payments;
 pub mod results;
 pub mod speech;
 pub mod store;
+pub mod transcriber;
 pub mod writing;
 
 pub use corrector::{
