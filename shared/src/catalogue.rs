@@ -8,6 +8,7 @@ use thiserror::Error;
 
 use crate::domain::content::{Cast, Test};
 use crate::domain::scoring::Paper;
+use crate::domain::speaking::SpeakingTopic;
 use crate::domain::typography::{french_spacing, typeset};
 use crate::domain::writing::WritingTopic;
 
@@ -31,6 +32,8 @@ pub struct Catalogue {
     tests: BTreeMap<(PaperKey, u32), Test>,
     /// Writing topics by number (1 for `writingTest1`).
     writing: BTreeMap<u32, WritingTopic>,
+    /// Speaking scenarios by number (1 for `serviceCoursLangue`).
+    speaking: BTreeMap<u32, SpeakingTopic>,
     pub cast: Cast,
 }
 
@@ -65,6 +68,7 @@ impl Catalogue {
         let mut cast = None;
         let mut tests = BTreeMap::new();
         let mut writing = BTreeMap::new();
+        let mut speaking = BTreeMap::new();
         for (name, text) in files {
             if *name == "voices.json" {
                 cast = Some(serde_json::from_str::<Cast>(text).map_err(|e| invalid(name, e))?);
@@ -81,11 +85,17 @@ impl Catalogue {
                 })?;
                 typeset_topic(&mut topic);
                 writing.insert(number, topic);
+            } else if name.starts_with("speaking/") {
+                let mut topic: SpeakingTopic =
+                    serde_json::from_str(text).map_err(|e| invalid(name, e))?;
+                typeset_scenario(&mut topic);
+                speaking.insert(topic.number, topic);
             }
         }
         Ok(Self {
             tests,
             writing,
+            speaking,
             cast: cast.ok_or(ContentError::NoCast)?,
         })
     }
@@ -113,6 +123,20 @@ impl Catalogue {
         }
     }
 
+    /// The speaking scenarios, in order.
+    pub fn speaking_topics(&self) -> impl Iterator<Item = &SpeakingTopic> {
+        self.speaking.values()
+    }
+
+    /// A speaking scenario by its id (`serviceCoursLangue`) or number (`1`).
+    pub fn speaking_topic(&self, key: &str) -> Option<&SpeakingTopic> {
+        let key = key.trim();
+        match key.parse::<u32>() {
+            Ok(n) if !key.starts_with(['0', '+']) => self.speaking.get(&n),
+            _ => self.speaking.values().find(|t| t.id == key),
+        }
+    }
+
     pub fn tests(&self, paper: Paper) -> impl Iterator<Item = &Test> {
         let key = PaperKey::from(paper);
         self.tests
@@ -131,6 +155,32 @@ fn typeset_topic(t: &mut WritingTopic) {
         &mut t.section_b.statement,
         &mut t.section_b.prompt,
     ] {
+        *text = french_spacing(text);
+    }
+}
+
+/// What the learner reads gets French no-break spaces (the examiner's spoken lines too, as
+/// they are shown in the chat); keywords stay as written.
+fn typeset_scenario(t: &mut SpeakingTopic) {
+    let a = &mut t.section_a;
+    let b = &mut t.section_b;
+    let mut texts: Vec<&mut String> = vec![
+        &mut t.title,
+        &mut a.banner_title,
+        &mut a.document_content,
+        &mut a.unknown_answer,
+        &mut b.banner_title,
+        &mut b.document_content,
+        &mut b.give_in,
+    ];
+    texts.extend(a.suggested_questions.iter_mut());
+    texts.extend(a.facts.iter_mut().map(|f| &mut f.answer));
+    texts.extend(b.scenario_flow.iter_mut().map(|m| &mut m.content));
+    for o in &mut b.objections {
+        texts.push(&mut o.objection);
+        texts.push(&mut o.concession);
+    }
+    for text in texts {
         *text = french_spacing(text);
     }
 }
