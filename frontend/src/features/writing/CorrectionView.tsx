@@ -41,6 +41,17 @@ export function CorrectionView({ result, headingRef }: { result: WritingCorrecti
         </div>
       </div>
 
+      <h4 className="writing-result-heading">Commentaires généraux</h4>
+      {feedback.length === 0 ? (
+        <p className="writing-muted">Aucun commentaire.</p>
+      ) : (
+        <div className="writing-feedback">
+          {feedback.map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+        </div>
+      )}
+
       <h4 className="writing-result-heading">Corrections ({result.corrections.length})</h4>
       {result.corrections.length === 0 ? (
         <p className="writing-result-none">Aucune erreur détectée.</p>
@@ -72,16 +83,6 @@ export function CorrectionView({ result, headingRef }: { result: WritingCorrecti
         {result.corrected_text}
       </div>
 
-      <h4 className="writing-result-heading">Commentaires généraux</h4>
-      {feedback.length === 0 ? (
-        <p className="writing-muted">Aucun commentaire.</p>
-      ) : (
-        <div className="writing-feedback">
-          {feedback.map((p, i) => (
-            <p key={i}>{p}</p>
-          ))}
-        </div>
-      )}
       <p className="writing-result-note">
         Ces scores sont des estimations produites par IA et converties avec les tables d'équivalence d'IRCC. Ce ne sont pas des
         résultats officiels du TEF Canada.
