@@ -20,6 +20,7 @@ use crate::config::{
 use crate::ports::checkout::{Checkout, CheckoutError};
 use crate::ports::corrector::{Correction, CorrectionRequest, Corrector, CorrectorError};
 use crate::ports::payments::PaymentStore;
+use crate::ports::speaking::SpeakingStore;
 use crate::ports::{MediaStore, ResultStore, SpeechSynth, StoreError, UserStore, WritingStore};
 
 #[derive(Debug, Error)]
@@ -43,6 +44,7 @@ type Stores = (
     Arc<dyn ResultStore>,
     Arc<dyn PaymentStore>,
     Arc<dyn WritingStore>,
+    Arc<dyn SpeakingStore>,
 );
 
 /// The time source; tests fix it.
@@ -71,6 +73,7 @@ pub struct App {
     pub results: Arc<dyn ResultStore>,
     pub payments: Arc<dyn PaymentStore>,
     pub writing: Arc<dyn WritingStore>,
+    pub speaking_results: Arc<dyn SpeakingStore>,
     /// Who corrects writing: Grammalecte offline, or an OpenAI-compatible API.
     pub corrector: Arc<dyn Corrector>,
     /// The card payment provider's checkout; `None` where no secret key is configured
@@ -99,35 +102,50 @@ impl App {
             None
         };
 
-        let (users, results, payments, writing): Stores = match (&config.store, &aws) {
-            (
-                StoreConfig::DynamoDb {
-                    users_table,
-                    results_table,
-                    payments_table,
-                    writing_table,
-                },
-                Some(sdk),
-            ) => {
-                let store = Arc::new(DynamoStore::new(
-                    aws_sdk_dynamodb::Client::new(sdk),
-                    Tables {
-                        users: users_table.clone(),
-                        results: results_table.clone(),
-                        payments: payments_table.clone(),
-                        writing: writing_table.clone(),
+        let (users, results, payments, writing, speaking_results): Stores =
+            match (&config.store, &aws) {
+                (
+                    StoreConfig::DynamoDb {
+                        users_table,
+                        results_table,
+                        payments_table,
+                        writing_table,
+                        speaking_table,
                     },
-                ));
-                (store.clone(), store.clone(), store.clone(), store)
-            }
-            (StoreConfig::Embedded { path }, _) => {
-                let store = Arc::new(SqliteStore::open(path)?);
-                (store.clone(), store.clone(), store.clone(), store)
-            }
-            (StoreConfig::DynamoDb { .. }, None) => {
-                unreachable!("uses_aws() is true whenever the store is DynamoDB")
-            }
-        };
+                    Some(sdk),
+                ) => {
+                    let store = Arc::new(DynamoStore::new(
+                        aws_sdk_dynamodb::Client::new(sdk),
+                        Tables {
+                            users: users_table.clone(),
+                            results: results_table.clone(),
+                            payments: payments_table.clone(),
+                            writing: writing_table.clone(),
+                            speaking: speaking_table.clone(),
+                        },
+                    ));
+                    (
+                        store.clone(),
+                        store.clone(),
+                        store.clone(),
+                        store.clone(),
+                        store,
+                    )
+                }
+                (StoreConfig::Embedded { path }, _) => {
+                    let store = Arc::new(SqliteStore::open(path)?);
+                    (
+                        store.clone(),
+                        store.clone(),
+                        store.clone(),
+                        store.clone(),
+                        store,
+                    )
+                }
+                (StoreConfig::DynamoDb { .. }, None) => {
+                    unreachable!("uses_aws() is true whenever the store is DynamoDB")
+                }
+            };
 
         let (media, local_media): (Arc<dyn MediaStore>, _) = match (&config.media, &aws) {
             (MediaConfig::S3 { bucket }, Some(sdk)) => {
@@ -212,6 +230,7 @@ impl App {
             results,
             payments,
             writing,
+            speaking_results,
             corrector,
             checkout,
             local_checkout,

@@ -44,6 +44,7 @@ pub enum StoreConfig {
         results_table: String,
         payments_table: String,
         writing_table: String,
+        speaking_table: String,
     },
 }
 
@@ -165,6 +166,7 @@ impl Config {
     pub const DEFAULT_RESULTS_TABLE: &'static str = "tef-results";
     pub const DEFAULT_PAYMENTS_TABLE: &'static str = "tef-payments";
     pub const DEFAULT_WRITING_TABLE: &'static str = "tef-writing-results";
+    pub const DEFAULT_SPEAKING_TABLE: &'static str = "tef-speaking-results";
     pub const DEFAULT_MEDIA_URL_TTL_S: u64 = 900;
 
     /// Reads the process environment.
@@ -192,6 +194,8 @@ impl Config {
                     .unwrap_or_else(|| Self::DEFAULT_PAYMENTS_TABLE.to_owned()),
                 writing_table: var("TEF_WRITING_TABLE")
                     .unwrap_or_else(|| Self::DEFAULT_WRITING_TABLE.to_owned()),
+                speaking_table: var("TEF_SPEAKING_TABLE")
+                    .unwrap_or_else(|| Self::DEFAULT_SPEAKING_TABLE.to_owned()),
             },
             Some(other) => {
                 return Err(ConfigError::Invalid {
@@ -420,6 +424,7 @@ mod tests {
             ("TEF_RESULTS_TABLE", "prod-results"),
             ("TEF_PAYMENTS_TABLE", "prod-payments"),
             ("TEF_WRITING_TABLE", "prod-writing"),
+            ("TEF_SPEAKING_TABLE", "prod-speaking"),
             ("TEF_MEDIA", "s3"),
             ("TEF_MEDIA_BUCKET", "prod-media"),
             ("TEF_MEDIA_URL_TTL_SECONDS", "600"),
@@ -432,6 +437,7 @@ mod tests {
                 results_table: "prod-results".into(),
                 payments_table: "prod-payments".into(),
                 writing_table: "prod-writing".into(),
+                speaking_table: "prod-speaking".into(),
             }
         );
         assert_eq!(

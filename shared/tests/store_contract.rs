@@ -10,12 +10,14 @@ use shared::domain::exam::Skill;
 use shared::domain::payments::{PaymentRecord, SessionId};
 use shared::domain::plans;
 use shared::domain::scoring::TefScore;
+use shared::domain::speaking::{ChatMessage, Role};
 use shared::domain::user::accept_privacy;
 use shared::domain::writing::{self, Refusal, Section};
 use shared::domain::{Email, UserDoc, UserId};
 use shared::ports::corrector::CorrectionItem;
 use shared::ports::payments::{Fulfilment, PaymentStore, PaymentWrite, fulfil_payment};
 use shared::ports::results::{Added, ResultId, ResultRecord, ResultStore};
+use shared::ports::speaking::{Completion, SpeakingResult, SpeakingStore, complete_session};
 use shared::ports::store::{StoreError, UpdateError, UserStore, update_user};
 use shared::ports::writing::{WritingResult, WritingStore};
 use time::macros::datetime;
@@ -41,10 +43,13 @@ fn full_doc() -> UserDoc {
 }
 
 /// Every adapter must pass every case of this suite.
-async fn contract<S: UserStore + ResultStore + PaymentStore + WritingStore + 'static>(
+async fn contract<
+    S: UserStore + ResultStore + PaymentStore + WritingStore + SpeakingStore + 'static,
+>(
     store: Arc<S>,
 ) {
     results_contract(&*store).await;
+    speaking_sessions_are_recorded_and_charged_once(store.clone()).await;
     writing_contract(&*store).await;
     parallel_corrections_take_exactly_the_credits(store.clone()).await;
     payments_contract(store.clone(), store.clone()).await;
@@ -406,6 +411,129 @@ async fn parallel_corrections_take_exactly_the_credits<S: UserStore + 'static>(s
     assert_eq!(doc.writing_correction_timestamps.len(), 2);
 }
 
+fn speaking_result(uid: &str, session: &str, at: OffsetDateTime) -> SpeakingResult {
+    SpeakingResult {
+        id: ResultId::new(Skill::Speaking, at),
+        uid: UserId::parse(uid).unwrap(),
+        email: None,
+        session_id: session.into(),
+        topic_id: "serviceCoursLangue".into(),
+        topic_number: 1,
+        section: Section::A,
+        conversation: vec![
+            ChatMessage {
+                role: Role::User,
+                content: "Bonjour, quel est le prix ?".into(),
+            },
+            ChatMessage {
+                role: Role::Assistant,
+                content: "Le cours coûte 280 $.".into(),
+            },
+        ],
+        feedback: "Points forts : …\nScore : 330/450".into(),
+        clb_level: 7,
+        tef_level: "B2".into(),
+        score: 330,
+        tef_new: TefScore::Score {
+            value: 470,
+            max: 699,
+        },
+        timestamp: at,
+    }
+}
+
+/// Ten parallel reports of one session, and of ten sessions with 3 credits: a session is
+/// recorded and charged once, and credits are never overspent.
+async fn speaking_sessions_are_recorded_and_charged_once<S: UserStore + SpeakingStore + 'static>(
+    store: Arc<S>,
+) {
+    let now = datetime!(2026-11-26 12:00 UTC);
+    let u = "speaker-1";
+    store
+        .put_user(
+            &uid(u),
+            &UserDoc {
+                speaking_credits: Some(3),
+                ..UserDoc::default()
+            },
+            None,
+        )
+        .await
+        .unwrap();
+    assert!(
+        store
+            .get_session(&uid(u), "session-0001")
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let same: Vec<_> = (0..10)
+        .map(|i| {
+            let store = store.clone();
+            let record = speaking_result(u, "session-0001", now + Duration::milliseconds(i));
+            tokio::spawn(async move { complete_session(&*store, &*store, &record, now).await })
+        })
+        .collect();
+    let mut recorded = 0;
+    for t in same {
+        match t.await.unwrap().unwrap() {
+            Completion::Recorded { credits_left } => {
+                recorded += 1;
+                assert_eq!(credits_left, Some(2));
+            }
+            Completion::AlreadyRecorded(first) => assert_eq!(first.session_id, "session-0001"),
+            Completion::NoCredits => panic!("a credit was left"),
+        }
+    }
+    assert_eq!(recorded, 1, "one session, one record, one credit");
+    let doc = store.get_user(&uid(u)).await.unwrap().unwrap().value;
+    assert_eq!(doc.speaking_credits, Some(2));
+    let stored = store
+        .get_session(&uid(u), "session-0001")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.conversation.len(), 2);
+    assert_eq!(stored.feedback, "Points forts : …\nScore : 330/450");
+
+    let many: Vec<_> = (0..10)
+        .map(|i| {
+            let store = store.clone();
+            let record =
+                speaking_result(u, &format!("session-1{i:03}"), now + Duration::seconds(i));
+            tokio::spawn(async move { complete_session(&*store, &*store, &record, now).await })
+        })
+        .collect();
+    let mut outcomes = (0, 0);
+    for t in many {
+        match t.await.unwrap().unwrap() {
+            Completion::Recorded { .. } => outcomes.0 += 1,
+            Completion::NoCredits => outcomes.1 += 1,
+            Completion::AlreadyRecorded(_) => panic!("distinct sessions"),
+        }
+    }
+    assert_eq!(outcomes, (2, 8), "two credits were left");
+    let doc = store.get_user(&uid(u)).await.unwrap().unwrap().value;
+    assert_eq!(doc.speaking_credits, Some(0));
+    let recent = store.recent_speaking_results(&uid(u), 10).await.unwrap();
+    assert_eq!(recent.len(), 3);
+    assert!(recent.windows(2).all(|w| w[0].id > w[1].id), "newest first");
+    assert!(
+        store
+            .recent_speaking_results(&uid("speaker-2"), 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        store
+            .get_session(&uid("speaker-2"), "session-0001")
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
+
 fn payment(session: &str, uid: &str, plan: &str) -> PaymentRecord {
     PaymentRecord {
         session_id: SessionId::parse(session).unwrap(),
@@ -720,6 +848,7 @@ async fn dynamodb_meets_the_contract() {
             results: common::unique("results"),
             payments: common::unique("payments"),
             writing: common::unique("writing"),
+            speaking: common::unique("speaking"),
         },
     );
     store.ensure_tables().await.unwrap();

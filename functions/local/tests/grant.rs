@@ -23,6 +23,7 @@ fn tables() -> Tables {
         results: format!("grant-results-{n}"),
         payments: format!("grant-payments-{n}"),
         writing: format!("grant-writing-{n}"),
+        speaking: format!("grant-speaking-{n}"),
     }
 }
 
@@ -35,6 +36,7 @@ fn grant(tables: &Tables, args: &[&str]) -> std::process::Output {
         .env("TEF_RESULTS_TABLE", &tables.results)
         .env("TEF_PAYMENTS_TABLE", &tables.payments)
         .env("TEF_WRITING_TABLE", &tables.writing)
+        .env("TEF_SPEAKING_TABLE", &tables.speaking)
         .env("TEF_AWS_ENDPOINT", endpoint())
         .env("AWS_REGION", "us-east-1")
         .env("AWS_ACCESS_KEY_ID", "test")

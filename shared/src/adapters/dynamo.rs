@@ -22,6 +22,7 @@ use crate::ports::payments::{PaymentStore, PaymentWrite, payment_from_json, paym
 use crate::ports::results::{
     Added, DISTRIBUTION_LEN, ResultId, ResultRecord, ResultStore, paper_key,
 };
+use crate::ports::speaking::{SessionWrite, SpeakingResult, SpeakingStore};
 use crate::ports::store::{StoreError, UserStore, Versioned};
 use crate::ports::writing::{WritingResult, WritingStore};
 
@@ -50,6 +51,7 @@ pub struct Tables {
     pub results: String,
     pub payments: String,
     pub writing: String,
+    pub speaking: String,
 }
 
 #[derive(Clone)]
@@ -59,6 +61,7 @@ pub struct DynamoStore {
     results_table: String,
     payments_table: String,
     writing_table: String,
+    speaking_table: String,
 }
 
 impl DynamoStore {
@@ -69,6 +72,7 @@ impl DynamoStore {
             results_table: tables.results,
             payments_table: tables.payments,
             writing_table: tables.writing,
+            speaking_table: tables.speaking,
         }
     }
 
@@ -81,6 +85,8 @@ impl DynamoStore {
         self.ensure_table(&self.payments_table, PAYMENT_KEY, None)
             .await?;
         self.ensure_table(&self.writing_table, KEY, Some(RESULT_KEY))
+            .await?;
+        self.ensure_table(&self.speaking_table, KEY, Some(RESULT_KEY))
             .await
     }
 
@@ -655,6 +661,136 @@ impl WritingStore for DynamoStore {
                 );
                 WritingResult::from_json(&json)
             })
+            .collect()
+    }
+}
+
+/// In the speaking table a session is two items of the user's partition, written together:
+/// `session#<id>` (the claim, holding the whole record) and the record under its result id
+/// (`speaking.<µs>.<hex>`, for "latest first").
+const SESSION_PREFIX: &str = "session#";
+
+fn item_of(
+    record: &SpeakingResult,
+    sort_key: String,
+) -> Result<HashMap<String, AttributeValue>, StoreError> {
+    let Value::Object(fields) = record.to_json() else {
+        return Err(StoreError::Corrupt(
+            "a speaking result must be an object".into(),
+        ));
+    };
+    let mut item: HashMap<String, AttributeValue> = fields
+        .into_iter()
+        .filter(|(_, v)| !v.is_null())
+        .map(|(k, v)| (k, json_to_attribute(v)))
+        .collect();
+    item.insert(RESULT_KEY.into(), AttributeValue::S(sort_key));
+    Ok(item)
+}
+
+fn speaking_from_item(item: HashMap<String, AttributeValue>) -> Result<SpeakingResult, StoreError> {
+    let mut json: Map<String, Value> = item
+        .into_iter()
+        .map(|(k, v)| (k, attribute_to_json(v)))
+        .collect();
+    // The claim item's sort key is the session; the record's id is kept in `recordId`.
+    if let Some(id) = json.remove("recordId") {
+        json.insert(RESULT_KEY.into(), id);
+    }
+    SpeakingResult::from_json(&Value::Object(json))
+}
+
+#[async_trait]
+impl SpeakingStore for DynamoStore {
+    async fn record_session(
+        &self,
+        record: &SpeakingResult,
+        doc: &UserDoc,
+        expected: Option<u64>,
+    ) -> Result<SessionWrite, StoreError> {
+        let build =
+            |e: aws_sdk_dynamodb::error::BuildError| StoreError::Backend(format!("Put: {e}"));
+        let mut claim = item_of(record, format!("{SESSION_PREFIX}{}", record.session_id))?;
+        claim.insert(
+            "recordId".into(),
+            AttributeValue::S(record.id.as_str().to_owned()),
+        );
+        let claim = Put::builder()
+            .table_name(&self.speaking_table)
+            .set_item(Some(claim))
+            .condition_expression("attribute_not_exists(#id)")
+            .expression_attribute_names("#id", RESULT_KEY)
+            .build()
+            .map_err(build)?;
+        let result = Put::builder()
+            .table_name(&self.speaking_table)
+            .set_item(Some(item_of(record, record.id.as_str().to_owned())?))
+            .build()
+            .map_err(build)?;
+        let (user, next) = self.user_put(&record.uid, doc, expected)?;
+        let sent = self
+            .client
+            .transact_write_items()
+            .transact_items(TransactWriteItem::builder().put(claim).build())
+            .transact_items(TransactWriteItem::builder().put(result).build())
+            .transact_items(TransactWriteItem::builder().put(user).build())
+            .send()
+            .await;
+        let service = match sent {
+            Ok(_) => return Ok(SessionWrite::Written(next)),
+            Err(e) => e.into_service_error(),
+        };
+        match cancelled_by_condition(&service).as_slice() {
+            [true, _, _] => Ok(SessionWrite::AlreadyRecorded),
+            [false, _, true] => Err(StoreError::Conflict),
+            _ => Err(sdk_error("TransactWriteItems", service)),
+        }
+    }
+
+    async fn get_session(
+        &self,
+        uid: &UserId,
+        session_id: &str,
+    ) -> Result<Option<SpeakingResult>, StoreError> {
+        let out = self
+            .client
+            .get_item()
+            .table_name(&self.speaking_table)
+            .key(KEY, AttributeValue::S(uid.as_str().to_owned()))
+            .key(
+                RESULT_KEY,
+                AttributeValue::S(format!("{SESSION_PREFIX}{session_id}")),
+            )
+            .consistent_read(true)
+            .send()
+            .await
+            .map_err(|e| sdk_error("GetItem", e))?;
+        out.item.map(speaking_from_item).transpose()
+    }
+
+    async fn recent_speaking_results(
+        &self,
+        uid: &UserId,
+        limit: usize,
+    ) -> Result<Vec<SpeakingResult>, StoreError> {
+        let out = self
+            .client
+            .query()
+            .table_name(&self.speaking_table)
+            .key_condition_expression("#u = :u AND begins_with(#id, :p)")
+            .expression_attribute_names("#u", KEY)
+            .expression_attribute_names("#id", RESULT_KEY)
+            .expression_attribute_values(":u", AttributeValue::S(uid.as_str().to_owned()))
+            .expression_attribute_values(":p", AttributeValue::S("speaking.".into()))
+            .scan_index_forward(false)
+            .limit(i32::try_from(limit).unwrap_or(i32::MAX))
+            .send()
+            .await
+            .map_err(|e| sdk_error("Query", e))?;
+        out.items
+            .unwrap_or_default()
+            .into_iter()
+            .map(speaking_from_item)
             .collect()
     }
 }

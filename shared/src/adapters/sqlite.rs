@@ -15,6 +15,7 @@ use crate::ports::payments::{PaymentStore, PaymentWrite, payment_from_json, paym
 use crate::ports::results::{
     Added, DISTRIBUTION_LEN, ResultId, ResultRecord, ResultStore, paper_key,
 };
+use crate::ports::speaking::{SessionWrite, SpeakingResult, SpeakingStore};
 use crate::ports::store::{StoreError, UserStore, Versioned};
 use crate::ports::writing::{WritingResult, WritingStore};
 
@@ -59,6 +60,15 @@ const MIGRATIONS: &[&str] = &[
         doc TEXT NOT NULL,
         PRIMARY KEY (uid, id)
     ) STRICT, WITHOUT ROWID;",
+    // One row per finished speaking session: a session id is recorded (and charged) once.
+    "CREATE TABLE speaking_results (
+        uid        TEXT NOT NULL,
+        session_id TEXT NOT NULL,
+        id         TEXT NOT NULL,
+        doc        TEXT NOT NULL,
+        PRIMARY KEY (uid, session_id)
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX speaking_results_by_time ON speaking_results (uid, id);",
 ];
 
 #[derive(Clone)]
@@ -483,6 +493,91 @@ impl WritingStore for SqliteStore {
                     WritingResult::from_json(&v)
                 })
                 .collect()
+        })
+        .await
+    }
+}
+
+fn parse_speaking(doc: &str) -> Result<SpeakingResult, StoreError> {
+    let v: serde_json::Value = serde_json::from_str(doc)
+        .map_err(|e| StoreError::Corrupt(format!("speaking result: {e}")))?;
+    SpeakingResult::from_json(&v)
+}
+
+#[async_trait]
+impl SpeakingStore for SqliteStore {
+    async fn record_session(
+        &self,
+        record: &SpeakingResult,
+        doc: &UserDoc,
+        expected: Option<u64>,
+    ) -> Result<SessionWrite, StoreError> {
+        let uid = record.uid.as_str().to_owned();
+        let session = record.session_id.clone();
+        let id = record.id.as_str().to_owned();
+        let body = record.to_json().to_string();
+        let json = codec::user_to_json(doc).to_string();
+        self.with_conn(move |conn| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(backend)?;
+            let inserted = tx
+                .execute(
+                    "INSERT OR IGNORE INTO speaking_results (uid, session_id, id, doc) VALUES (?1, ?2, ?3, ?4)",
+                    params![uid, session, id, body],
+                )
+                .map_err(backend)?;
+            if inserted == 0 {
+                return Ok(SessionWrite::AlreadyRecorded);
+            }
+            // An error here drops the transaction: the session row is rolled back with it.
+            let next = write_user(&tx, &uid, &json, expected)?;
+            tx.commit().map_err(backend)?;
+            Ok(SessionWrite::Written(next))
+        })
+        .await
+    }
+
+    async fn get_session(
+        &self,
+        uid: &UserId,
+        session_id: &str,
+    ) -> Result<Option<SpeakingResult>, StoreError> {
+        let uid = uid.as_str().to_owned();
+        let session = session_id.to_owned();
+        self.with_conn(move |conn| {
+            let doc: Option<String> = conn
+                .query_row(
+                    "SELECT doc FROM speaking_results WHERE uid = ?1 AND session_id = ?2",
+                    params![uid, session],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(backend)?;
+            doc.map(|d| parse_speaking(&d)).transpose()
+        })
+        .await
+    }
+
+    async fn recent_speaking_results(
+        &self,
+        uid: &UserId,
+        limit: usize,
+    ) -> Result<Vec<SpeakingResult>, StoreError> {
+        let uid = uid.as_str().to_owned();
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.with_conn(move |conn| {
+            let mut stmt = conn
+                .prepare(
+                    "SELECT doc FROM speaking_results WHERE uid = ?1 ORDER BY id DESC LIMIT ?2",
+                )
+                .map_err(backend)?;
+            let docs = stmt
+                .query_map(params![uid, limit], |r| r.get::<_, String>(0))
+                .map_err(backend)?
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(backend)?;
+            docs.iter().map(|d| parse_speaking(d)).collect()
         })
         .await
     }

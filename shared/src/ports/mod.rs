@@ -7,6 +7,7 @@ pub mod examiner;
 pub mod media;
 pub mod payments;
 pub mod results;
+pub mod speaking;
 pub mod speech;
 pub mod store;
 pub mod transcriber;

@@ -49,6 +49,7 @@ async fn dynamodb_vars() -> (
         results: format!("srv-results-{n}"),
         payments: format!("srv-payments-{n}"),
         writing: format!("srv-writing-{n}"),
+        speaking: format!("srv-speaking-{n}"),
     };
     let sdk = aws_config::defaults(aws_config::BehaviorVersion::latest())
         .region(aws_config::Region::new("us-east-1"))
@@ -66,6 +67,7 @@ async fn dynamodb_vars() -> (
         ("TEF_RESULTS_TABLE", tables.results.clone()),
         ("TEF_PAYMENTS_TABLE", tables.payments.clone()),
         ("TEF_WRITING_TABLE", tables.writing.clone()),
+        ("TEF_SPEAKING_TABLE", tables.speaking.clone()),
     ];
     (extra, tables)
 }
