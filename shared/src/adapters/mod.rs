@@ -12,6 +12,7 @@ pub mod openai_speech;
 pub mod s3_media;
 pub mod sqlite;
 pub mod stripe_checkout;
+pub mod whisper;
 
 pub use dynamo::DynamoStore;
 pub use espeak::EspeakSynth;
@@ -23,3 +24,4 @@ pub use openai_speech::OpenAiSpeech;
 pub use s3_media::S3Media;
 pub use sqlite::SqliteStore;
 pub use stripe_checkout::StripeCheckout;
+pub use whisper::WhisperTranscriber;
