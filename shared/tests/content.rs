@@ -177,3 +177,24 @@ fn every_writing_topic_passes_the_validator() {
     assert_eq!(topics[0].slug, "luckyFind", "topic 1 is the spec's example");
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
+
+/// Every speaking scenario passes `validate_scenario`, and the ten are the spec's, in order.
+#[test]
+fn every_speaking_scenario_passes_the_validator() {
+    use shared::domain::speaking::{SpeakingTopic, TOPIC_IDS, validate_scenario};
+    let dir = content_dir().join("speaking");
+    let mut errors = Vec::new();
+    let mut ids = Vec::new();
+    for id in TOPIC_IDS {
+        let path = dir.join(format!("{id}.json"));
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let topic: SpeakingTopic =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        errors.extend(validate_scenario(&topic, id));
+        ids.push(topic.id);
+    }
+    let files = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(files, 10, "exactly the ten scenarios in {}", dir.display());
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}

@@ -312,6 +312,140 @@ pub fn level_lines(score: u32) -> String {
     )
 }
 
+/// The digit groups of a text (`280`, `514`, `0182`), for grounding checks.
+fn digit_groups(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|g| !g.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+fn words_in(text: &str) -> usize {
+    text.split_whitespace().count()
+}
+
+/// Every rule of `content/FORMAT.md` for a speaking scenario; `file_stem` is its file name
+/// without `.json`. One line per problem.
+pub fn validate_scenario(t: &SpeakingTopic, file_stem: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut fail = |m: String| problems.push(format!("{file_stem}: {m}"));
+    if t.id != file_stem {
+        fail(format!("id {} differs from the file name", t.id));
+    }
+    match TOPIC_IDS.iter().position(|id| *id == t.id) {
+        Some(i) if i + 1 == t.number as usize => {}
+        _ => fail(format!(
+            "id {} with number {} is not in the spec's list",
+            t.id, t.number
+        )),
+    }
+    if !(2..=6).contains(&words_in(&t.title)) {
+        fail("title must have 2 to 6 words".into());
+    }
+    let (a, b) = (&t.section_a, &t.section_b);
+    for (name, banner, prefix) in [
+        ("A", &a.banner_title, "Section A – "),
+        ("B", &b.banner_title, "Section B – "),
+    ] {
+        if !banner.starts_with(prefix) {
+            fail(format!(
+                "section{name}.bannerTitle must start with {prefix:?}"
+            ));
+        }
+    }
+    for (name, doc, instruction) in [
+        ("A", &a.document_content, &a.ai_system_prompt_instruction),
+        ("B", &b.document_content, &b.ai_system_prompt_instruction),
+    ] {
+        let n = words_in(doc);
+        if !(60..=140).contains(&n) {
+            fail(format!(
+                "section{name}.documentContent has {n} words, not 60 to 140"
+            ));
+        }
+        let first = doc.lines().next().unwrap_or_default().trim();
+        if first.is_empty() || !instruction.contains(first) {
+            fail(format!(
+                "section{name}.aiSystemPromptInstruction must quote the document's first line"
+            ));
+        }
+    }
+    if a.document_content == b.document_content {
+        fail("Section B's document must differ from Section A's".into());
+    }
+    if !(8..=10).contains(&a.suggested_questions.len()) {
+        fail("sectionA.suggestedQuestions must have 8 to 10 questions".into());
+    }
+    if !(8..=12).contains(&a.facts.len()) {
+        fail("sectionA.facts must have 8 to 12 entries".into());
+    }
+    let doc_a = &a.document_content;
+    let mut seen_keywords: Vec<&str> = Vec::new();
+    for (i, f) in a.facts.iter().enumerate() {
+        if !(4..=10).contains(&f.keywords.len()) {
+            fail(format!("fact {i} must have 4 to 10 keywords"));
+        }
+        for k in &f.keywords {
+            if k.trim().is_empty() || *k != k.to_lowercase() {
+                fail(format!(
+                    "fact {i}: keyword {k:?} must be lowercase and non-empty"
+                ));
+            }
+            if seen_keywords.contains(&k.as_str()) {
+                fail(format!(
+                    "fact {i}: keyword {k:?} belongs to another fact too"
+                ));
+            }
+            seen_keywords.push(k);
+        }
+        if words_in(&f.answer) > 25 || f.answer.trim().is_empty() {
+            fail(format!("fact {i}: the answer must have 1 to 25 words"));
+        }
+        for g in digit_groups(&f.answer) {
+            if !digit_groups(doc_a).contains(&g) {
+                fail(format!("fact {i}: {g} is not in the document"));
+            }
+        }
+    }
+    for g in digit_groups(&a.unknown_answer) {
+        if !digit_groups(doc_a).contains(&g) {
+            fail(format!("unknownAnswer: {g} is not in the document"));
+        }
+    }
+    if a.unknown_answer.trim().is_empty() {
+        fail("sectionA.unknownAnswer is empty".into());
+    }
+    if !(3..=5).contains(&b.objections.len()) {
+        fail("sectionB.objections must have 3 to 5 entries".into());
+    }
+    for (i, o) in b.objections.iter().enumerate() {
+        if !(5..=12).contains(&o.keywords.len()) {
+            fail(format!("objection {i} must have 5 to 12 keywords"));
+        }
+        if o.keywords
+            .iter()
+            .any(|k| k.trim().is_empty() || *k != k.to_lowercase())
+        {
+            fail(format!(
+                "objection {i}: keywords must be lowercase and non-empty"
+            ));
+        }
+        if words_in(&o.concession) > 25 || o.concession.trim().is_empty() {
+            fail(format!(
+                "objection {i}: the concession must have 1 to 25 words"
+            ));
+        }
+    }
+    let flow: Vec<&str> = b.scenario_flow.iter().map(|m| m.content.as_str()).collect();
+    let mut expected: Vec<&str> = vec![flow.first().copied().unwrap_or_default()];
+    expected.extend(b.objections.iter().map(|o| o.objection.as_str()));
+    expected.push(&b.give_in);
+    if flow != expected || b.scenario_flow.iter().any(|m| m.role != Role::Assistant) {
+        fail("sectionB.scenarioFlow must be an opening line, each objection in order, then giveIn, all by the assistant".into());
+    }
+    problems
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -447,6 +581,74 @@ mod tests {
             &"a".repeat(65),
         ] {
             assert!(!valid_session_id(bad), "{bad}");
+        }
+    }
+
+    fn scenario() -> SpeakingTopic {
+        serde_json::from_str(include_str!(
+            "../../../content/speaking/serviceCoursLangue.json"
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_real_scenario_passes_and_each_rule_bites() {
+        assert_eq!(
+            validate_scenario(&scenario(), "serviceCoursLangue"),
+            Vec::<String>::new()
+        );
+        type Breaker = Box<dyn Fn(&mut SpeakingTopic)>;
+        let cases: Vec<(&str, Breaker)> = vec![
+            (
+                "differs from the file name",
+                Box::new(|t| t.id = "usedCarForSale".into()),
+            ),
+            ("not in the spec's list", Box::new(|t| t.number = 2)),
+            (
+                "bannerTitle",
+                Box::new(|t| t.section_a.banner_title = "Appel".into()),
+            ),
+            (
+                "60 to 140",
+                Box::new(|t| t.section_b.document_content = "Trop court.".into()),
+            ),
+            (
+                "quote the document",
+                Box::new(|t| t.section_a.ai_system_prompt_instruction = "Répondez.".into()),
+            ),
+            (
+                "suggestedQuestions",
+                Box::new(|t| t.section_a.suggested_questions.truncate(3)),
+            ),
+            (
+                "is not in the document",
+                Box::new(|t| t.section_a.facts[0].answer = "Le cours coûte 9999 $.".into()),
+            ),
+            (
+                "another fact too",
+                Box::new(|t| {
+                    let k = t.section_a.facts[0].keywords[0].clone();
+                    t.section_a.facts[1].keywords[0] = k;
+                }),
+            ),
+            (
+                "lowercase",
+                Box::new(|t| t.section_a.facts[0].keywords[0] = "Prix".into()),
+            ),
+            (
+                "objections must have",
+                Box::new(|t| t.section_b.objections.truncate(2)),
+            ),
+            (
+                "scenarioFlow",
+                Box::new(|t| t.section_b.scenario_flow.swap(1, 2)),
+            ),
+        ];
+        for (needle, break_it) in cases {
+            let mut t = scenario();
+            break_it(&mut t);
+            let problems = validate_scenario(&t, "serviceCoursLangue").join("\n");
+            assert!(problems.contains(needle), "{needle}: {problems}");
         }
     }
 }
