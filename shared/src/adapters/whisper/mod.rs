@@ -90,6 +90,17 @@ impl WhisperTranscriber {
         &self.install_dir
     }
 
+    /// The process id of the running worker, if one is running (diagnostics, tests).
+    pub async fn worker_pid(&self) -> Option<u32> {
+        let mut guard = self.worker.lock().await;
+        let worker = guard.as_mut()?;
+        if worker.is_alive() {
+            worker.child.id()
+        } else {
+            None
+        }
+    }
+
     /// Whether `install_dir` holds a complete install (the installer's stamp, the venv's
     /// python and the assembled model). A quick check of a few files.
     #[must_use]
@@ -203,6 +214,224 @@ async fn write_temp(audio: Vec<u8>) -> Result<tempfile::NamedTempFile, Transcrib
         Err(e) => Err(TranscribeError::Unavailable(format!(
             "writing the recording: {e}"
         ))),
+    }
+}
+
+pub mod wer {
+    //! Word error rate, as the contract suite and `bench_transcriber` measure it: both
+    //! texts are normalised (lowercase, apostrophes and hyphens split words, punctuation
+    //! dropped, numbers written as French words, so "20" and "vingt" agree), then
+    //! (substitutions + deletions + insertions) / words of the reference.
+
+    /// The words of `text`, normalised for scoring.
+    #[must_use]
+    pub fn normalise(text: &str) -> Vec<String> {
+        let lower = text.to_lowercase();
+        // Digits grouped by spaces ("1 000", "1 000") are one number.
+        let mut cleaned = String::with_capacity(lower.len());
+        let chars: Vec<char> = lower.chars().collect();
+        for (i, &c) in chars.iter().enumerate() {
+            let joins_digits = matches!(c, ' ' | '\u{a0}' | '\u{202f}')
+                && i > 0
+                && chars[i - 1].is_ascii_digit()
+                && chars
+                    .get(i + 1..i + 4)
+                    .is_some_and(|g| g.iter().all(char::is_ascii_digit))
+                && chars.get(i + 4).is_none_or(|n| !n.is_ascii_digit());
+            if joins_digits {
+                continue;
+            }
+            if c.is_alphanumeric() {
+                cleaned.push(c);
+            } else {
+                cleaned.push(' ');
+            }
+        }
+        let mut words = Vec::new();
+        for token in cleaned.split_whitespace() {
+            match token.parse::<u64>() {
+                Ok(n) if token.chars().all(|c| c.is_ascii_digit()) => {
+                    words.extend(french_number(n).split_whitespace().map(str::to_owned));
+                }
+                _ => words.push(token.to_owned()),
+            }
+        }
+        words
+    }
+
+    /// `n` in French words, hyphens as spaces ("quatre vingt dix sept"), up to billions.
+    #[must_use]
+    pub fn french_number(n: u64) -> String {
+        if n == 0 {
+            return "zéro".into();
+        }
+        let mut parts: Vec<String> = Vec::new();
+        let mut rest = n;
+        for (size, name) in [(1_000_000_000, "milliard"), (1_000_000, "million")] {
+            let count = rest / size;
+            rest %= size;
+            if count > 0 {
+                let plural = if count > 1 { "s" } else { "" };
+                parts.push(format!("{} {name}{plural}", below_thousand(count, false)));
+            }
+        }
+        let thousands = rest / 1000;
+        rest %= 1000;
+        if thousands == 1 {
+            parts.push("mille".into());
+        } else if thousands > 1 {
+            parts.push(format!("{} mille", below_thousand(thousands, false)));
+        }
+        if rest > 0 {
+            parts.push(below_thousand(rest, true));
+        }
+        parts.join(" ")
+    }
+
+    /// 1..=999 (and more, by hundreds) in words; `last`: nothing follows, so "cents" and
+    /// "vingts" take their plural.
+    fn below_thousand(n: u64, last: bool) -> String {
+        const UNITS: [&str; 17] = [
+            "", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
+            "onze", "douze", "treize", "quatorze", "quinze", "seize",
+        ];
+        const TENS: [&str; 7] = [
+            "",
+            "dix",
+            "vingt",
+            "trente",
+            "quarante",
+            "cinquante",
+            "soixante",
+        ];
+        let below_hundred = |n: u64, last: bool| -> String {
+            let n = usize::try_from(n).unwrap_or(0);
+            match n {
+                0..=16 => UNITS[n].to_owned(),
+                17..=19 => format!("dix {}", UNITS[n - 10]),
+                20..=69 => {
+                    let (t, u) = (n / 10, n % 10);
+                    match u {
+                        0 => TENS[t].to_owned(),
+                        1 => format!("{} et un", TENS[t]),
+                        _ => format!("{} {}", TENS[t], UNITS[u]),
+                    }
+                }
+                70..=79 => {
+                    if n == 71 {
+                        "soixante et onze".into()
+                    } else if n < 77 {
+                        format!("soixante {}", UNITS[n - 60])
+                    } else {
+                        format!("soixante dix {}", UNITS[n - 70])
+                    }
+                }
+                80 if last => "quatre vingts".into(),
+                80 => "quatre vingt".into(),
+                81..=96 => format!("quatre vingt {}", UNITS[n - 80]),
+                _ => format!("quatre vingt dix {}", UNITS[n.saturating_sub(90)]),
+            }
+        };
+        let (hundreds, rest) = (n / 100, n % 100);
+        let mut out = match hundreds {
+            0 => String::new(),
+            1 => "cent".into(),
+            h if rest == 0 && last => format!("{} cents", below_hundred(h, false)),
+            h => format!("{} cent", below_hundred(h, false)),
+        };
+        if rest > 0 {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&below_hundred(rest, last));
+        }
+        out
+    }
+
+    /// Substitutions + deletions + insertions turning `reference` into `hypothesis`.
+    #[must_use]
+    pub fn word_errors(reference: &[String], hypothesis: &[String]) -> usize {
+        let mut row: Vec<usize> = (0..=hypothesis.len()).collect();
+        for (i, r) in reference.iter().enumerate() {
+            let mut diagonal = row[0];
+            row[0] = i + 1;
+            for (j, h) in hypothesis.iter().enumerate() {
+                let substitution = diagonal + usize::from(r != h);
+                diagonal = row[j + 1];
+                row[j + 1] = substitution.min(row[j + 1] + 1).min(row[j] + 1);
+            }
+        }
+        row[hypothesis.len()]
+    }
+
+    /// The word error rate of `hypothesis` against `reference`, both normalised
+    /// (0 for two empty texts; errors count in full against an empty reference).
+    #[must_use]
+    pub fn word_error_rate(reference: &str, hypothesis: &str) -> f64 {
+        let (r, h) = (normalise(reference), normalise(hypothesis));
+        let errors = word_errors(&r, &h);
+        #[allow(clippy::cast_precision_loss)]
+        let rate = errors as f64 / r.len().max(1) as f64;
+        rate
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn numbers_are_written_in_french() {
+            let cases = [
+                (1, "un"),
+                (17, "dix sept"),
+                (21, "vingt et un"),
+                (71, "soixante et onze"),
+                (75, "soixante quinze"),
+                (80, "quatre vingts"),
+                (81, "quatre vingt un"),
+                (97, "quatre vingt dix sept"),
+                (200, "deux cents"),
+                (250, "deux cent cinquante"),
+                (1000, "mille"),
+                (2024, "deux mille vingt quatre"),
+                (80_000, "quatre vingt mille"),
+                (1_500_000, "un million cinq cent mille"),
+            ];
+            for (n, words) in cases {
+                assert_eq!(french_number(n), words, "{n}");
+            }
+        }
+
+        #[test]
+        fn normalisation_ignores_case_punctuation_and_digits() {
+            assert_eq!(
+                normalise("L’appartement coûte 1 200 dollars, n'est-ce pas ?"),
+                [
+                    "l",
+                    "appartement",
+                    "coûte",
+                    "mille",
+                    "deux",
+                    "cents",
+                    "dollars",
+                    "n",
+                    "est",
+                    "ce",
+                    "pas"
+                ]
+            );
+            assert!((word_error_rate("Il a vingt ans.", "il a 20 ans") - 0.0).abs() < 1e-9);
+        }
+
+        #[test]
+        fn errors_are_counted_by_edit_distance() {
+            assert!(
+                (word_error_rate("un deux trois quatre", "un trois quatre cinq") - 0.5).abs()
+                    < 1e-9
+            );
+            assert!((word_error_rate("", "") - 0.0).abs() < 1e-9);
+            assert!((word_error_rate("bonjour", "") - 1.0).abs() < 1e-9);
+        }
     }
 }
 
