@@ -9,6 +9,7 @@ pub mod payments;
 pub mod plans;
 pub mod scoring;
 pub mod speaking;
+pub mod speaking_report;
 pub mod subscription;
 pub mod typography;
 pub mod user;
