@@ -765,7 +765,10 @@ fn beaucoup_de_plural(text: &str, words: &[Word], lexicon: &Lexicon, out: &mut V
 mod tests {
     use super::*;
 
-    fn lexicon(entries: &[(&str, &[&str], Option<&str>, Option<&str>)]) -> Lexicon {
+    /// A word, its morphologies, its third person plural and its plural.
+    type Entry<'a> = (&'a str, &'a [&'a str], Option<&'a str>, Option<&'a str>);
+
+    fn lexicon(entries: &[Entry<'_>]) -> Lexicon {
         entries
             .iter()
             .map(|(w, morph, v3p, pl)| {
