@@ -10,17 +10,21 @@ use time::OffsetDateTime;
 
 use crate::adapters::dynamo::Tables;
 use crate::adapters::{
-    DynamoStore, EspeakSynth, GrammalecteCorrector, LocalCheckout, LocalMedia, OpenAiCorrector,
-    OpenAiSpeech, S3Media, SqliteStore, StripeCheckout,
+    DynamoStore, EspeakSynth, GrammalecteCorrector, LocalCheckout, LocalExaminer, LocalMedia,
+    OpenAiCorrector, OpenAiExaminer, OpenAiSpeech, OpenAiTranscriber, S3Media, SqliteStore,
+    StripeCheckout, WhisperTranscriber,
 };
 use crate::catalogue::{Catalogue, ContentError};
 use crate::config::{
-    CheckoutConfig, Config, CorrectorConfig, MediaConfig, SpeechConfig, StoreConfig,
+    CheckoutConfig, Config, CorrectorConfig, ExaminerConfig, MediaConfig, SpeechConfig,
+    StoreConfig, TranscriberConfig,
 };
 use crate::ports::checkout::{Checkout, CheckoutError};
 use crate::ports::corrector::{Correction, CorrectionRequest, Corrector, CorrectorError};
+use crate::ports::examiner::Examiner;
 use crate::ports::payments::PaymentStore;
 use crate::ports::speaking::SpeakingStore;
+use crate::ports::transcriber::Transcriber;
 use crate::ports::{MediaStore, ResultStore, SpeechSynth, StoreError, UserStore, WritingStore};
 
 #[derive(Debug, Error)]
@@ -76,6 +80,10 @@ pub struct App {
     pub speaking_results: Arc<dyn SpeakingStore>,
     /// Who corrects writing: Grammalecte offline, or an OpenAI-compatible API.
     pub corrector: Arc<dyn Corrector>,
+    /// The speaking examiner: offline rules over the scenario, or an OpenAI-compatible API.
+    pub examiner: Arc<dyn Examiner>,
+    /// Who transcribes recorded answers: Whisper offline, or an OpenAI-compatible API.
+    pub transcriber: Arc<dyn Transcriber>,
     /// The card payment provider's checkout; `None` where no secret key is configured
     /// (the functions that neither open nor read sessions).
     pub checkout: Option<Arc<dyn Checkout>>,
@@ -224,6 +232,31 @@ impl App {
             )),
         };
 
+        let examiner: Arc<dyn Examiner> = match &config.examiner {
+            ExaminerConfig::Local => Arc::new(LocalExaminer::new(Some(corrector.clone()))),
+            ExaminerConfig::OpenAi {
+                api_key,
+                model,
+                base_url,
+            } => Arc::new(OpenAiExaminer::new(
+                base_url,
+                api_key.as_ref().map(|k| k.0.as_str()),
+                model,
+            )),
+        };
+        let transcriber: Arc<dyn Transcriber> = match &config.transcriber {
+            TranscriberConfig::Whisper { dir } => Arc::new(WhisperTranscriber::new(dir.clone())),
+            TranscriberConfig::OpenAi {
+                api_key,
+                model,
+                base_url,
+            } => Arc::new(OpenAiTranscriber::new(
+                base_url,
+                api_key.as_ref().map(|k| k.0.as_str()),
+                model,
+            )),
+        };
+
         Ok(Self {
             config: Arc::new(config),
             users,
@@ -232,6 +265,8 @@ impl App {
             writing,
             speaking_results,
             corrector,
+            examiner,
+            transcriber,
             checkout,
             local_checkout,
             media,

@@ -61,6 +61,30 @@ pub enum CorrectorConfig {
     },
 }
 
+/// Who plays the speaking examiner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExaminerConfig {
+    /// Offline: answers from the scenario's facts, the friend's objections, measured reports.
+    Local,
+    OpenAi {
+        api_key: Option<Secret>,
+        model: String,
+        base_url: String,
+    },
+}
+
+/// Who transcribes recorded answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TranscriberConfig {
+    /// Offline: faster-whisper, installed by `scripts/install-whisper.sh` into `dir`.
+    Whisper { dir: PathBuf },
+    OpenAi {
+        api_key: Option<Secret>,
+        model: String,
+        base_url: String,
+    },
+}
+
 /// Where exam images and audio live.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MediaConfig {
@@ -155,6 +179,8 @@ pub struct Config {
     pub media_url_ttl: Duration,
     pub speech: SpeechConfig,
     pub corrector: CorrectorConfig,
+    pub examiner: ExaminerConfig,
+    pub transcriber: TranscriberConfig,
     pub payments: PaymentsConfig,
     /// An AWS-compatible endpoint (a local DynamoDB/S3 server); `None` for AWS itself.
     pub aws_endpoint: Option<String>,
@@ -292,6 +318,48 @@ impl Config {
             }
         };
 
+        let openai_base = || {
+            var("OPENAI_BASE_URL")
+                .unwrap_or_else(|| crate::adapters::openai_speech::DEFAULT_BASE_URL.to_owned())
+        };
+        let examiner = match var("TEF_EXAMINER").as_deref() {
+            None | Some("local") => ExaminerConfig::Local,
+            Some("openai") => ExaminerConfig::OpenAi {
+                api_key: var("OPENAI_API_KEY").map(Secret),
+                model: var("TEF_EXAMINER_MODEL")
+                    .unwrap_or_else(|| crate::adapters::openai_examiner::DEFAULT_MODEL.to_owned()),
+                base_url: openai_base(),
+            },
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    var: "TEF_EXAMINER",
+                    value: other.to_owned(),
+                    expected: "local or openai",
+                });
+            }
+        };
+        let transcriber = match var("TEF_TRANSCRIBER").as_deref() {
+            None | Some("whisper") => TranscriberConfig::Whisper {
+                dir: PathBuf::from(
+                    var("TEF_WHISPER_DIR").unwrap_or_else(|| ".tools/whisper".to_owned()),
+                ),
+            },
+            Some("openai") => TranscriberConfig::OpenAi {
+                api_key: var("OPENAI_API_KEY").map(Secret),
+                model: var("TEF_TRANSCRIPTION_MODEL").unwrap_or_else(|| {
+                    crate::adapters::openai_transcriber::DEFAULT_MODEL.to_owned()
+                }),
+                base_url: openai_base(),
+            },
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    var: "TEF_TRANSCRIBER",
+                    value: other.to_owned(),
+                    expected: "whisper or openai",
+                });
+            }
+        };
+
         let payments = match var("TEF_CHECKOUT").as_deref() {
             None | Some("local") => PaymentsConfig {
                 checkout: CheckoutConfig::Local,
@@ -362,6 +430,8 @@ impl Config {
             media_url_ttl,
             speech,
             corrector,
+            examiner,
+            transcriber,
             payments,
             aws_endpoint,
         })

@@ -23,6 +23,10 @@ fn app() -> App {
         writing: store.clone(),
         speaking_results: store,
         corrector: Arc::new(shared::app::LazyGrammalecte::new("/usr/bin/python3".into())),
+        examiner: Arc::new(shared::adapters::LocalExaminer::new(None)),
+        transcriber: Arc::new(shared::adapters::WhisperTranscriber::new(
+            "/nonexistent".into(),
+        )),
         checkout: None,
         local_checkout: None,
         media: media.clone(),

@@ -13,7 +13,7 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
 use serde::Deserialize;
 use serde_json::json;
-use shared::api::{self, ApiError, ApiRequest, ApiResponse, MAX_BODY_BYTES, RouteMatch};
+use shared::api::{self, ApiError, ApiRequest, ApiResponse, RouteMatch};
 use shared::ports::media::MediaKey;
 use time::OffsetDateTime;
 use tower_http::compression::CompressionLayer;
@@ -187,7 +187,7 @@ async fn api_dispatch(
     let RouteMatch::Found { route, params } = found else {
         return json_response(api::unmatched(&found));
     };
-    let Ok(body) = axum::body::to_bytes(body, MAX_BODY_BYTES).await else {
+    let Ok(body) = axum::body::to_bytes(body, api::max_body(route)).await else {
         return json_response(ApiError::PayloadTooLarge.to_response());
     };
     let identity = bearer(&headers).and_then(|token| {

@@ -88,7 +88,16 @@ fn secrets_reach_only_the_functions_that_use_them() {
     let template = std::fs::read_to_string(root().join("template.yaml")).unwrap();
     let fns = functions(&template);
     for (secret, allowed) in [
-        ("OPENAI_API_KEY: !Ref OpenAiApiKey", &["tef-correction"][..]),
+        (
+            "OPENAI_API_KEY: !Ref OpenAiApiKey",
+            &[
+                "speaking-chat",
+                "speaking-report",
+                "text-to-speech",
+                "transcription",
+                "tef-correction",
+            ][..],
+        ),
         (
             "STRIPE_SECRET_KEY: !Ref StripeSecretKey",
             &["create-checkout-session", "get-checkout-session"][..],

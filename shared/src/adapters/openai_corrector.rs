@@ -3,68 +3,40 @@
 //! the way back; explicit time-outs well under API Gateway's 30 s; a bounded number of
 //! retries with backoff and jitter on 429, 5xx and time-outs. The key is never logged.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use async_trait::async_trait;
-use rand::Rng;
 use serde_json::{Value, json};
 
+use super::openai_client::{CallError, OpenAiClient, Payload, message_content};
 use crate::ports::corrector::{
     Correction, CorrectionItem, CorrectionRequest, Corrector, CorrectorError, Section,
 };
 
+pub use super::openai_client::{ATTEMPT_TIMEOUT, MAX_ATTEMPTS, TOTAL_BUDGET};
+
 pub const DEFAULT_MODEL: &str = "gpt-4o-mini";
 
-/// The whole correction, retries included, ends before this: API Gateway gives up at 30 s.
-pub const TOTAL_BUDGET: Duration = Duration::from_secs(24);
-/// One attempt's limit.
-pub const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(15);
-/// Attempts in all (the first and two retries).
-pub const MAX_ATTEMPTS: u32 = 3;
 /// More items than this is not a correction of a 220-word text.
 const MAX_ITEMS: usize = 80;
 
+#[derive(Debug)]
 pub struct OpenAiCorrector {
-    http: reqwest::Client,
-    base_url: String,
-    api_key: Option<String>,
+    client: OpenAiClient,
     model: String,
-    budget: Duration,
-    attempt_timeout: Duration,
-    base_backoff: Duration,
-}
-
-impl std::fmt::Debug for OpenAiCorrector {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OpenAiCorrector")
-            .field("base_url", &self.base_url)
-            .field("model", &self.model)
-            .field("api_key", &self.api_key.as_ref().map(|_| "***"))
-            .finish()
-    }
 }
 
 impl OpenAiCorrector {
     pub fn new(base_url: &str, api_key: Option<&str>, model: &str) -> Self {
         Self {
-            http: reqwest::Client::builder()
-                .connect_timeout(Duration::from_secs(3))
-                .build()
-                .unwrap_or_default(),
-            base_url: base_url.trim_end_matches('/').to_owned(),
-            api_key: api_key.map(str::to_owned),
+            client: OpenAiClient::new(base_url, api_key),
             model: model.to_owned(),
-            budget: TOTAL_BUDGET,
-            attempt_timeout: ATTEMPT_TIMEOUT,
-            base_backoff: Duration::from_millis(400),
         }
     }
 
     /// Shorter limits, for tests against a stand-in server.
     pub fn with_limits(mut self, budget: Duration, attempt: Duration, backoff: Duration) -> Self {
-        self.budget = budget;
-        self.attempt_timeout = attempt;
-        self.base_backoff = backoff;
+        self.client = self.client.with_limits(budget, attempt, backoff);
         self
     }
 
@@ -82,105 +54,26 @@ impl OpenAiCorrector {
             },
         })
     }
+}
 
-    async fn attempt(&self, body: &Value, timeout: Duration) -> Result<Value, Failure> {
-        let mut call = self
-            .http
-            .post(format!("{}/chat/completions", self.base_url))
-            .timeout(timeout)
-            .json(body);
-        if let Some(key) = &self.api_key {
-            call = call.bearer_auth(key);
-        }
-        let res = call.send().await.map_err(|e| {
-            if e.is_timeout() {
-                Failure::Retry(CorrectorError::Timeout(millis(timeout)), None)
-            } else {
-                Failure::Retry(
-                    CorrectorError::Unavailable(format!("request failed: {}", e.without_url())),
-                    None,
-                )
-            }
-        })?;
-        let status = res.status();
-        if status.is_success() {
-            return res.json::<Value>().await.map_err(|e| {
-                if e.is_timeout() {
-                    Failure::Retry(CorrectorError::Timeout(millis(timeout)), None)
-                } else {
-                    Failure::Final(CorrectorError::Malformed(format!(
-                        "body: {}",
-                        e.without_url()
-                    )))
-                }
-            });
-        }
-        let retry_after = res
-            .headers()
-            .get(reqwest::header::RETRY_AFTER)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .map(Duration::from_secs);
-        let text: String = res
-            .text()
-            .await
-            .unwrap_or_default()
-            .chars()
-            .take(300)
-            .collect();
-        let err = CorrectorError::Unavailable(format!("status {status}: {text}"));
-        if status.as_u16() == 429 || status.is_server_error() {
-            Err(Failure::Retry(err, retry_after))
-        } else {
-            Err(Failure::Final(err))
+impl From<CallError> for CorrectorError {
+    fn from(e: CallError) -> Self {
+        match e {
+            CallError::Timeout(ms) => Self::Timeout(ms),
+            CallError::Failed(d) => Self::Unavailable(d),
+            CallError::NotJson(d) => Self::Malformed(d),
         }
     }
-}
-
-enum Failure {
-    /// Worth another try (after the server's Retry-After, if any).
-    Retry(CorrectorError, Option<Duration>),
-    Final(CorrectorError),
-}
-
-fn millis(d: Duration) -> u64 {
-    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 #[async_trait]
 impl Corrector for OpenAiCorrector {
     async fn correct(&self, req: &CorrectionRequest) -> Result<Correction, CorrectorError> {
-        let body = self.body(req);
-        let started = Instant::now();
-        let mut attempt = 0;
-        loop {
-            attempt += 1;
-            let left = self.budget.saturating_sub(started.elapsed());
-            if left.is_zero() {
-                return Err(CorrectorError::Timeout(millis(self.budget)));
-            }
-            match self.attempt(&body, left.min(self.attempt_timeout)).await {
-                Ok(answer) => return parse_answer(&answer, &req.text),
-                Err(Failure::Final(e)) => return Err(e),
-                Err(Failure::Retry(e, retry_after)) => {
-                    if attempt >= MAX_ATTEMPTS {
-                        return Err(e);
-                    }
-                    // Exponential backoff with full jitter, or the server's Retry-After.
-                    let cap = self.base_backoff * 2u32.pow(attempt - 1);
-                    let wait = retry_after.unwrap_or_else(|| {
-                        let ms = rand::thread_rng().gen_range(millis(cap) / 2..=millis(cap).max(1));
-                        Duration::from_millis(ms)
-                    });
-                    let left = self.budget.saturating_sub(started.elapsed());
-                    if wait + Duration::from_millis(500) >= left {
-                        return Err(e);
-                    }
-                    tracing::warn!(attempt, error = %e, wait_ms = millis(wait), "correction failed, retrying");
-                    tokio::time::sleep(wait).await;
-                }
-            }
-        }
+        let answer = self
+            .client
+            .post("chat/completions", &Payload::Json(self.body(req)))
+            .await?;
+        parse_answer(&answer, &req.text)
     }
 }
 
@@ -235,18 +128,7 @@ fn schema() -> Value {
 /// Reads the model's answer and keeps only what holds: items whose original phrase is in
 /// the learner's text and differs from its correction, once each.
 fn parse_answer(answer: &Value, text: &str) -> Result<Correction, CorrectorError> {
-    let choice = answer
-        .pointer("/choices/0/message")
-        .ok_or_else(|| CorrectorError::Malformed("no choices[0].message".into()))?;
-    if let Some(refusal) = choice.get("refusal").and_then(Value::as_str)
-        && !refusal.is_empty()
-    {
-        return Err(CorrectorError::Malformed(format!("refused: {refusal}")));
-    }
-    let content = choice
-        .get("content")
-        .and_then(Value::as_str)
-        .ok_or_else(|| CorrectorError::Malformed("no message content".into()))?;
+    let content = message_content(answer).map_err(CorrectorError::Malformed)?;
     let raw: Correction = serde_json::from_str(content)
         .map_err(|e| CorrectorError::Malformed(format!("content is not the schema: {e}")))?;
     if raw.corrected_text.trim().is_empty() {
@@ -340,7 +222,7 @@ mod tests {
         let c = OpenAiCorrector::new("http://x/v1/", Some("sk-secret-42"), "m");
         let shown = format!("{c:?}");
         assert!(!shown.contains("sk-secret-42"), "{shown}");
-        assert_eq!(c.base_url, "http://x/v1");
+        assert_eq!(c.client.base_url(), "http://x/v1");
     }
 
     #[test]

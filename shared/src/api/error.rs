@@ -33,6 +33,9 @@ pub enum ApiError {
     /// An outside provider failed; the text is the one users see, the detail is logged.
     #[error("provider failed ({detail}); shown: {shown}")]
     Provider { shown: &'static str, detail: String },
+    /// A service that cannot answer yet (503); the text is shown, the detail logged.
+    #[error("unavailable ({detail}); shown: {shown}")]
+    Unavailable { shown: &'static str, detail: String },
     /// A failure of ours or of a backend. Its text is logged, never sent.
     #[error("internal error in {context}: {detail}")]
     Internal {
@@ -61,6 +64,7 @@ impl ApiError {
             Self::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Provider { .. } => StatusCode::BAD_GATEWAY,
+            Self::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -77,7 +81,7 @@ impl ApiError {
             Self::Conflict(msg) | Self::PaymentRequired(msg) | Self::TooManyRequests(msg) => {
                 (*msg).into()
             }
-            Self::Provider { shown, .. } => (*shown).into(),
+            Self::Provider { shown, .. } | Self::Unavailable { shown, .. } => (*shown).into(),
             Self::Internal { .. } => "Something went wrong on our side. Please try again.".into(),
         }
     }
@@ -92,7 +96,7 @@ impl ApiError {
     /// Logs at a level that fits: our faults as errors, callers' as info.
     pub fn log(&self, route: &str) {
         match self {
-            Self::Internal { .. } | Self::Provider { .. } => {
+            Self::Internal { .. } | Self::Provider { .. } | Self::Unavailable { .. } => {
                 tracing::error!(route, error = %self, "request failed")
             }
             _ => {

@@ -84,8 +84,11 @@ pub fn catalogue(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
             let topics = super::writing::catalogue(app, &sub);
             return ApiResponse::ok(serde_json::json!({ "category": name, "tests": topics }));
         }
+        if name == "speaking" {
+            let scenarios = super::speaking::catalogue(app, &sub);
+            return ApiResponse::ok(serde_json::json!({ "category": name, "tests": scenarios }));
+        }
         let tests: Vec<CatalogueEntry> = match paper {
-            // Speaking scenarios are published by their own feature.
             None => Vec::new(),
             Some(p) => (1..=TESTS_PER_PAPER)
                 .map(|id| CatalogueEntry {
@@ -194,8 +197,10 @@ async fn open_test<'a>(
 /// `GET /api/tests/{category}/{id}`: the questions, without keys, with signed media links.
 pub fn get_test(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
     Box::pin(async move {
-        if category(&req)?.0 == "writing" {
-            return super::writing::get_topic(app, &req).await;
+        match category(&req)?.0 {
+            "writing" => return super::writing::get_topic(app, &req).await,
+            "speaking" => return super::speaking::get_scenario(app, &req).await,
+            _ => {}
         }
         let (paper, test, _) = open_test(app, &req).await?;
         let mut questions = Vec::with_capacity(test.questions.len());
@@ -429,7 +434,22 @@ pub fn progress(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         let mut skills: BTreeMap<&'static str, Vec<ProgressPoint>> = BTreeMap::new();
         let mut latest = Vec::new();
         for skill in Skill::ALL {
-            let mut points: Vec<ProgressPoint> = if skill == Skill::Writing {
+            let mut points: Vec<ProgressPoint> = if skill == Skill::Speaking {
+                app.speaking_results
+                    .recent_speaking_results(&identity.uid, TRACKER_FETCH)
+                    .await?
+                    .into_iter()
+                    .take(TRACKER_SHOW)
+                    .map(|r| ProgressPoint {
+                        result_id: r.id.as_str().to_owned(),
+                        timestamp: r.timestamp,
+                        clb: r.clb_level,
+                        score: r.score,
+                        total: scoring::WRITING_OLD_MAX,
+                        test_id: r.topic_number,
+                    })
+                    .collect()
+            } else if skill == Skill::Writing {
                 app.writing
                     .recent_writing_results(&identity.uid, TRACKER_FETCH)
                     .await?

@@ -9,6 +9,7 @@ pub mod me;
 pub mod payments;
 pub mod plans;
 pub mod routes;
+pub mod speaking;
 pub mod writing;
 
 use std::collections::HashMap;
@@ -27,8 +28,20 @@ pub use routes::{ROUTES, Route, RouteMatch, find_route};
 use crate::App;
 use crate::domain::Identity;
 
-/// The largest request body any route accepts.
+/// The largest request body most routes accept.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// The largest request body of the transcription route: a 60 s recording, base64-encoded.
+pub const MAX_AUDIO_BODY_BYTES: usize = 1024 * 1024;
+
+/// The largest body `route` accepts.
+pub fn max_body(route: &Route) -> usize {
+    if route.name == "transcription" {
+        MAX_AUDIO_BODY_BYTES
+    } else {
+        MAX_BODY_BYTES
+    }
+}
 
 /// A request as handlers see it, whatever carried it.
 #[derive(Debug, Default, Clone)]
@@ -90,7 +103,7 @@ pub type Handler = for<'a> fn(&'a App, ApiRequest) -> HandlerFuture<'a>;
 /// Runs a route's handler and turns the outcome into status and JSON body.
 /// Internal errors are logged here and never reach the browser.
 pub async fn respond(app: &App, route: &Route, req: ApiRequest) -> ApiResponse {
-    let result = if req.body.len() > MAX_BODY_BYTES {
+    let result = if req.body.len() > max_body(route) {
         Err(ApiError::PayloadTooLarge)
     } else {
         (route.handler)(app, req).await

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use http::Method;
 
-use super::{Handler, exams, me, payments, plans, writing};
+use super::{Handler, exams, me, payments, plans, speaking, writing};
 
 pub struct Route {
     /// The route's stable name: also its Lambda function's `TEF_ROUTE`.
@@ -95,6 +95,30 @@ pub static ROUTES: &[Route] = &[
         method: Method::POST,
         path: "/api/openai/tef-correction",
         handler: writing::correct,
+    },
+    Route {
+        name: "speaking-chat",
+        method: Method::POST,
+        path: "/api/openai/speaking-chat",
+        handler: speaking::chat,
+    },
+    Route {
+        name: "speaking-report",
+        method: Method::POST,
+        path: "/api/openai/speaking-report",
+        handler: speaking::report,
+    },
+    Route {
+        name: "text-to-speech",
+        method: Method::POST,
+        path: "/api/openai/text-to-speech",
+        handler: speaking::text_to_speech,
+    },
+    Route {
+        name: "transcription",
+        method: Method::POST,
+        path: "/api/transcription",
+        handler: speaking::transcribe,
     },
     Route {
         name: "get-progress",

@@ -56,6 +56,7 @@ impl MediaKey {
             Some("webm") => "audio/webm",
             Some("ogg" | "opus") => "audio/ogg",
             Some("mp3") => "audio/mpeg",
+            Some("wav") => "audio/wav",
             Some("json") => "application/json",
             _ => "application/octet-stream",
         }
