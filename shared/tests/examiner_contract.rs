@@ -289,3 +289,25 @@ async fn the_examiner_replies_to_the_learners_turn_only() {
     );
     assert!(!reply.contains("poème"));
 }
+
+#[tokio::test]
+async fn the_report_uses_grammalecte_for_real() {
+    let topic = scenarios().remove(0);
+    let grammalecte = shared::adapters::GrammalecteCorrector::start("/usr/bin/python3")
+        .await
+        .unwrap();
+    let e = LocalExaminer::new(Some(Arc::new(grammalecte)));
+    let c = vec![
+        user("Bonjour, je voudrais des renseignements sur les cours d'espagnol."),
+        assistant("…"),
+        user("Combien coûte le cours pour les dix semaine ?"),
+        assistant("…"),
+        user("Est-ce que le manuel sont compris dans le prix ?"),
+        assistant("…"),
+        user("Et où se trouve l'école, parce que je habite à Laval ?"),
+    ];
+    let report = e.report(&topic, Section::A, &c).await.unwrap();
+    assert!(report.contains("Le correcteur a relevé"), "{report}");
+    assert!(report.contains(" → "), "{report}");
+    assert!(parse_report(&report).is_some(), "{report}");
+}

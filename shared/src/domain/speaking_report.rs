@@ -973,10 +973,18 @@ pub fn write_report(m: &Measures) -> String {
             "Aucun connecteur relevé : liez vos idées avec « parce que », « mais », « donc », « en plus »."
                 .into(),
         ),
-        1 => improve.push(format!(
-            "Un seul connecteur relevé ({}) : variez-les (« parce que », « par contre », « ensuite »).",
-            quoted(&m.connectors)
-        )),
+        1 => {
+            let others: Vec<&str> = ["parce que", "par contre", "ensuite", "en plus"]
+                .into_iter()
+                .filter(|c| !m.connectors.contains(c))
+                .take(3)
+                .collect();
+            improve.push(format!(
+                "Un seul connecteur relevé ({}) : variez-les ({}).",
+                quoted(&m.connectors),
+                quoted(&others)
+            ));
+        }
         _ => strong.push(format!(
             "Vous liez vos idées avec des connecteurs : {}.",
             quoted(&m.connectors)
