@@ -28,7 +28,7 @@ ACCENTS = {"a": "aàâ", "e": "eéèê", "i": "iîï", "o": "oô", "u": "uùû",
 WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 TENSES = (":Ip", ":Iq", ":If", ":K")
 MAX_CLOSE = 40
-MAX_SLOW = 4
+MAX_SLOW = 3
 
 
 def worth_suggesting(para, start, word):
