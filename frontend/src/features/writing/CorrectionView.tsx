@@ -84,8 +84,8 @@ export function CorrectionView({ result, headingRef }: { result: WritingCorrecti
       </div>
 
       <p className="writing-result-note">
-        Ces scores sont des estimations produites par IA et converties avec les tables d'équivalence d'IRCC. Ce ne sont pas des
-        résultats officiels du TEF Canada.
+        Ce score est une estimation : il est calculé à partir du nombre de corrections et de la longueur du texte, puis
+        converti avec les tables d'équivalence d'IRCC. Ce n'est pas un résultat officiel du TEF Canada.
       </p>
     </section>
   );
