@@ -73,6 +73,33 @@ describe('the writing routes', () => {
   });
 });
 
+describe('the speaking route', () => {
+  it('opens the speaking screen for a signed-in user', async () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    server.use(
+      http.get('/api/tests/speaking/serviceCoursLangue', () =>
+        HttpResponse.json({
+          id: 'serviceCoursLangue',
+          number: 1,
+          title: 'Cours de langue du soir',
+          sectionA: { bannerTitle: 'Section A – Appel', documentContent: 'Annonce', suggestedQuestions: [], timeLimitSeconds: 300 },
+          sectionB: { bannerTitle: 'Section B – Ami', documentContent: 'Ami', timeLimitSeconds: 600 },
+        }),
+      ),
+    );
+    open('/speaking/serviceCoursLangue');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cours de langue du soir' })).toBeInTheDocument();
+    expect(screen.getByText('Tour de parole (utilisateur) : 0 / 10')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Speaking · TEF Canada Practice'));
+  });
+
+  it('keeps visitors out', async () => {
+    renderWithApp(<></>, { path: '/speaking/serviceCoursLangue', routes, auth: authValue(), profile: profileValue(null) });
+    await waitFor(() => expect(screen.queryByText(/Tour de parole/)).not.toBeInTheDocument());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Prepare for Your TEF Exam with Confidence' })).toBeInTheDocument();
+  });
+});
+
 describe('TITLES', () => {
   it('names each screen from its params', () => {
     expect(TITLES.quiz({ category: 'reading', testId: '3' })).toBe('Reading Test 3');

@@ -69,8 +69,8 @@ export const routes: RouteObject[] = [
             path: '/speaking/:topicId',
             handle: titled(TITLES.speaking),
             lazy: async () => {
-              const { UpcomingPage } = await import('@/features/upcoming/UpcomingPage');
-              return { element: guarded(<UpcomingPage screen="speaking" />) };
+              const { SpeakingPage } = await import('@/features/speaking/SpeakingPage');
+              return { element: guarded(<SpeakingPage />) };
             },
           },
           { path: '/results', element: <Navigate to="/results-tracker" replace />, handle: titled(TITLES.tracker) },

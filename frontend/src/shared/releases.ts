@@ -1,7 +1,6 @@
 /**
- * Which skills can be practised today. Until a skill's screens are built (speaking is
- * on the way), every page that describes it says so instead of promising it:
- * people pay on what these pages say. Flip a skill to true when it ships.
+ * Which skills can be practised today (all four). Until a skill's screens are built, every
+ * page that describes it says so instead of promising it: people pay on what these pages say. Flip a skill to true when it ships.
  */
 export type Skill = 'reading' | 'listening' | 'writing' | 'speaking';
 
@@ -9,7 +8,7 @@ export const SKILL_AVAILABLE: Record<Skill, boolean> = {
   reading: true,
   listening: true,
   writing: true,
-  speaking: false,
+  speaking: true,
 };
 
 export const COMING_SOON = 'coming soon';

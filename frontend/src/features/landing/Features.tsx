@@ -69,6 +69,12 @@ const FEATURES: Feature[] = [
   },
 ];
 
+/** 'reading, listening and writing': the skills open today, for the line on a feature that is not. */
+function openSkills(): string {
+  const open = (Object.keys(SKILL_AVAILABLE) as Skill[]).filter((s) => SKILL_AVAILABLE[s]);
+  return open.length <= 1 ? open.join('') : `${open.slice(0, -1).join(', ')} and ${open[open.length - 1]}`;
+}
+
 /** The three feature stories: progress tracker, AI corrections, AI speaking examiner. */
 export function Features() {
   const { isLoggedIn, login } = useAuth();
@@ -108,7 +114,7 @@ export function Features() {
                 ))}
               </ul>
               {f.skill && !SKILL_AVAILABLE[f.skill] ? (
-                <p className="feature-soon">Not open yet: reading and listening are ready to practise today.</p>
+                <p className="feature-soon">Not open yet: {openSkills()} are ready to practise today.</p>
               ) : (
                 <Link to={f.link.to} className="btn btn-primary feature-link" onClick={guard(f.link)}>
                   {f.link.label}

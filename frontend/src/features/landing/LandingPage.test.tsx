@@ -97,15 +97,16 @@ describe('LandingPage', () => {
     expect(auth.login).not.toHaveBeenCalled();
   });
 
-  it('links the tracker and the writing corrections, and says speaking is not open yet instead of linking it', async () => {
+  it('links the tracker, the writing corrections and the speaking examiner, with no "not open yet" line', async () => {
     renderLanding();
     expect(screen.getByRole('link', { name: 'Open Results Tracker' })).toHaveAttribute('href', '/results-tracker');
     expect(screen.getByText('AI writing corrections')).toBeInTheDocument();
     expect(screen.queryByText('AI writing corrections (coming soon)')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Try an AI correction' })).toHaveAttribute('href', '/section/writing');
-    expect(screen.getByText('AI speaking examiner (coming soon)')).toBeInTheDocument();
-    expect(screen.getAllByText('Not open yet: reading and listening are ready to practise today.')).toHaveLength(1);
-    expect(screen.queryByRole('link', { name: 'Practise with the AI examiner' })).not.toBeInTheDocument();
+    expect(screen.getByText('AI speaking examiner')).toBeInTheDocument();
+    expect(screen.queryByText(/\(coming soon\)/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Not open yet/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Practise with the AI examiner' })).toHaveAttribute('href', '/section/speaking');
     await screen.findByRole('heading', { name: 'Quarterly' });
   });
 

@@ -78,7 +78,7 @@ describe('Pricing: plans from the server', () => {
       '1 Reading exam',
       '1 Listening exam',
       '1 Writing exam with 3 AI corrections',
-      '1 Speaking exam with 3 AI corrections (coming soon)',
+      '1 Speaking exam with 3 AI corrections',
       'No credit card',
     ]) {
       expect(card('Free').getByText(line)).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('Pricing: plans from the server', () => {
     for (const name of ['1 Month', 'Quarterly']) {
       expect(card(name).getByText('All mock exams in each section (10 per section)')).toBeInTheDocument();
       expect(card(name).getByText('Unlimited AI writing corrections')).toBeInTheDocument();
-      expect(card(name).getByText('Unlimited AI speaking practice (coming soon)')).toBeInTheDocument();
+      expect(card(name).getByText('Unlimited AI speaking practice')).toBeInTheDocument();
       expect(card(name).getByText('One-time payment, no renewal')).toBeInTheDocument();
     }
   });

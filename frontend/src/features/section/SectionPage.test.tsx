@@ -117,6 +117,25 @@ describe('SectionPage', () => {
     expect(screen.getByText('Le jardin partagé (Subscribe to unlock)').closest('a')).toBeNull();
   });
 
+  it('links speaking topics by their slug (by number when a topic has none)', async () => {
+    server.use(
+      http.get('/api/tests/speaking', () =>
+        HttpResponse.json({
+          category: 'speaking',
+          tests: [
+            { id: 1, slug: 'serviceCoursLangue', title: 'Cours de langue du soir', locked: false, available: true },
+            { id: 2, title: 'Sans nom', locked: false, available: true },
+            { id: 3, slug: 'usedCarForSale', title: 'Voiture d’occasion', locked: true, available: true },
+          ],
+        }),
+      ),
+    );
+    renderWithApp(<></>, { path: '/section/speaking', routes });
+    expect(await screen.findByRole('link', { name: /^Cours de langue du soir/ })).toHaveAttribute('href', '/speaking/serviceCoursLangue');
+    expect(screen.getByRole('link', { name: /^Sans nom/ })).toHaveAttribute('href', '/speaking/2');
+    expect(screen.getByText('Voiture d’occasion (Subscribe to unlock)').closest('a')).toBeNull();
+  });
+
   it('says writing tasks open in an upcoming release when the list is empty', async () => {
     server.use(http.get('/api/tests/writing', () => HttpResponse.json({ category: 'writing', tests: [] })));
     renderWithApp(<></>, { path: '/section/writing', routes });

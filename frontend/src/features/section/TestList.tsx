@@ -9,7 +9,7 @@ import { RetryAlert } from '@/shared/ui/RetryAlert';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; tests: CatalogueEntry[] };
 
-/** Where an open test starts (a writing topic by its slug, such as /writing/luckyFind). */
+/** Where an open test starts (a writing or speaking topic by its slug, such as /writing/luckyFind). */
 function testPath(category: Category, test: CatalogueEntry): string {
   const id = test.id;
   switch (category) {
@@ -19,7 +19,7 @@ function testPath(category: Category, test: CatalogueEntry): string {
     case 'writing':
       return `/writing/${test.slug ? encodeURIComponent(test.slug) : String(id)}`;
     case 'speaking':
-      return `/speaking/${id}`;
+      return `/speaking/${test.slug ? encodeURIComponent(test.slug) : String(id)}`;
   }
 }
 

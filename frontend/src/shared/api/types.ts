@@ -71,7 +71,7 @@ export interface CatalogueEntry {
   locked: boolean;
   /** False while the test's content is not published yet. */
   available: boolean;
-  /** Writing topics: the name used in links (`/writing/luckyFind`). */
+  /** Writing and speaking topics: the name used in links (`/writing/luckyFind`, `/speaking/serviceCoursLangue`). */
   slug?: string;
 }
 
@@ -236,4 +236,92 @@ export interface WritingCorrection {
   clbText: string;
   /** Credits left after this correction; null for subscribers. */
   aiCredits: number | null;
+}
+
+// ---- Speaking ------------------------------------------------------------------
+
+export type SpeakingSection = 'A' | 'B';
+
+/** GET /api/tests/speaking/{topicId} (id such as serviceCoursLangue, or the number; 403 when locked, 404 when unknown). */
+export interface SpeakingTopic {
+  /** 'serviceCoursLangue'. */
+  id: string;
+  number: number;
+  title: string;
+  /** Obtain information about an advert (formal, vous). */
+  sectionA: {
+    bannerTitle: string;
+    /** The advert; lines separated by \n. */
+    documentContent: string;
+    suggestedQuestions: string[];
+    timeLimitSeconds: number;
+  };
+  /** Convince a hesitant friend (informal, tu). */
+  sectionB: { bannerTitle: string; documentContent: string; timeLimitSeconds: number };
+}
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+
+export interface ChatMessage {
+  role: ChatRole;
+  content: string;
+}
+
+/** POST /api/openai/speaking-chat: the conversation so far, ending with the learner's new turn. */
+export interface SpeakingChatRequest {
+  topicId: string;
+  section: SpeakingSection;
+  /** 8 to 64 letters, digits or dashes; one per session. */
+  sessionId: string;
+  messages: ChatMessage[];
+}
+
+export interface SpeakingChatResponse {
+  /** The reply to the tenth turn already ends with '\n\nSESSION TERMINÉE.'. */
+  reply: string;
+  /** The learner's turns so far. */
+  turns: number;
+  ended: boolean;
+}
+
+/** POST /api/openai/speaking-report: idempotent per session id (a retry returns the same report, no second credit). */
+export interface SpeakingReportRequest {
+  topicId: string;
+  section: SpeakingSection;
+  sessionId: string;
+  conversationHistory: ChatMessage[];
+}
+
+export interface SpeakingReport {
+  /** French text ending with the 'Niveau CLB Estimé', 'Niveau TEF Estimé' and 'Score : N/450' lines. */
+  report: string;
+  clb_level: number;
+  /** A1 … C2. */
+  tef_level: string;
+  /** Out of 450. */
+  score: number;
+  /** 0–699 scale. */
+  tefNew: TefScore;
+  /** Credits left after this session; null for subscribers. */
+  speakingCredits: number | null;
+}
+
+/** POST /api/openai/text-to-speech: the examiner's voice for a reply. */
+export interface SpeechRequest {
+  text: string;
+  section: SpeakingSection;
+}
+
+export interface SpeechResponse {
+  /** A signed link to a WAV file. */
+  audioUrl: string;
+}
+
+/** POST /api/transcription: base64 of a webm recording. */
+export interface TranscriptionRequest {
+  audio: string;
+}
+
+export interface TranscriptionResponse {
+  transcription: string;
 }
