@@ -148,6 +148,7 @@ pub(crate) fn find(text: &str, lexicon: &Lexicon) -> Vec<Finding> {
     place_prepositions(text, &words, lexicon, &mut out);
     masculine_noun_determiner(text, &words, lexicon, &mut out);
     beaucoup_de_plural(text, &words, lexicon, &mut out);
+    valoir_for_vouloir(text, &words, lexicon, &mut out);
     out.sort_by_key(|f| f.start);
     out
 }
@@ -671,6 +672,52 @@ fn masculine_noun_determiner(
     }
 }
 
+/// « je vaux que… », « il vaut maintenant écrire » → « veux », « veut »: « valoir »
+/// for « vouloir ». Only before « que » or an infinitive (one adverb allowed between),
+/// never « il vaut mieux » or « ça vaut la peine ».
+fn valoir_for_vouloir(text: &str, words: &[Word], lexicon: &Lexicon, out: &mut Vec<Finding>) {
+    for (i, w) in words.windows(2).enumerate() {
+        let [subject, verb] = w else { continue };
+        let right = match (subject.lower.as_str(), verb.lower.as_str()) {
+            ("je" | "tu", "vaux") => "veux",
+            ("il" | "elle" | "on", "vaut") => "veut",
+            _ => continue,
+        };
+        if !joined(text, subject, verb) {
+            continue;
+        }
+        let mut next = i + 2;
+        let adverb = words.get(next).is_some_and(|n| {
+            n.lower != "mieux"
+                && joined(text, verb, n)
+                && tags(lexicon, &n.lower).any(|t| t.starts_with(":W"))
+        });
+        if adverb {
+            next += 1;
+        }
+        let Some(after) = words.get(next) else {
+            continue;
+        };
+        let linked = joined(text, &words[next - 1], after)
+            || text[words[next - 1].end..after.start].contains(['\'', '’']);
+        let wants = matches!(after.lower.as_str(), "que" | "qu")
+            || tags(lexicon, &after.lower).any(|t| t.contains(":Y"));
+        if !linked || !wants || after.lower == "mieux" {
+            continue;
+        }
+        out.push(Finding {
+            start: verb.start,
+            end: verb.end,
+            replacement: right.to_string(),
+            explanation: format!(
+                "« {} » vient de « valoir » ; pour exprimer la volonté, c'est « vouloir » : « {} {right} ».",
+                verb.lower, subject.lower
+            ),
+            source: Source::Rule,
+        });
+    }
+}
+
 /// The verb tag of a participle (`:V1_it_q__a:Q:A:m:s` → `V1_it_q__a`), if it is one.
 fn participle_verb_tag<'a>(lexicon: &'a Lexicon, word: &str) -> Option<(&'a str, &'a str)> {
     tags(lexicon, word)
@@ -913,6 +960,17 @@ mod tests {
                 None,
             ),
             ("départs", &[">départ/:N:m:p/*"], None, None),
+            ("vaut", &[">valoir/:V3_it_x__a:Ip:3s/*"], None, None),
+            ("vaux", &[">valoir/:V3_it_x__a:Ip:1s:2s/*"], None, None),
+            (
+                "maintenant",
+                &[">maintenant/:W/*", ">maintenir/:V3_it_q__a:P/*"],
+                None,
+                None,
+            ),
+            ("écrire", &[">écrire/:V3_itnq__a:Y/*"], None, None),
+            ("mieux", &[">mieux/:G:W/*"], None, None),
+            ("partir", &[">partir/:V3_i__e_e_:Y/*"], None, None),
         ])
     }
 
@@ -1133,6 +1191,27 @@ mod tests {
             "La maire parle.",
             "Une voiture passe.",
             "Je la bus d'un trait.",
+        ] {
+            assert!(find(correct, &lex).is_empty(), "{correct}");
+        }
+    }
+
+    #[test]
+    fn valoir_before_que_or_an_infinitive_is_vouloir() {
+        let lex = sample_lexicon();
+        assert_eq!(
+            apply_with("Il vaut maintenant écrire.", &lex),
+            "Il veut maintenant écrire."
+        );
+        assert_eq!(
+            apply_with("Je vaux que tu viennes.", &lex),
+            "Je veux que tu viennes."
+        );
+        for correct in [
+            "Il vaut mieux partir.",
+            "Ça vaut la peine.",
+            "Il vaut cent dollars.",
+            "Je veux écrire.",
         ] {
             assert!(find(correct, &lex).is_empty(), "{correct}");
         }
