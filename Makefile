@@ -23,6 +23,9 @@ help:
 ## ---- run -----------------------------------------------------------------
 
 run: build
+	@mkdir -p data
+	@scripts/install-whisper.sh > data/whisper-install.log 2>&1 & \
+	  echo "==> offline speech recognition installs in the background (about 3 min and 630 MB the first time; progress: data/whisper-install.log). Typed answers work meanwhile."
 	$(SERVER) publish
 	@echo "==> starting on http://127.0.0.1:$${PORT:-8080}"
 	exec $(SERVER)
@@ -65,7 +68,7 @@ lint-template:
 
 # The DynamoDB and S3 contract suites run against moto's server, started here.
 test-rust:
-	scripts/with-moto.sh $(CARGO) test --workspace
+	TEF_TEST_WHISPER_DIR=$(CURDIR)/.tools/whisper scripts/with-moto.sh $(CARGO) test --workspace
 
 test-frontend:
 	cd frontend && npm run --silent test

@@ -41,3 +41,7 @@ if [ ! -x "$venv/bin/moto_server" ] || [ ! -x "$venv/bin/cfn-lint" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check 'moto[server]>=5.1,<6' 'cfn-lint>=1,<2'
 fi
+
+# The offline speech recogniser (faster-whisper, Whisper base): `make run` installs it in the
+# background; the tests need it now.
+scripts/install-whisper.sh

@@ -70,6 +70,15 @@ async fn serve() -> anyhow::Result<()> {
             }
         }
     });
+    // Load the speech recogniser's model too, if it is installed already (`make run` installs
+    // it in the background the first time; until then transcription answers 503).
+    let transcriber = state.app.transcriber.clone();
+    tokio::spawn(async move {
+        match transcriber.warm_up().await {
+            Ok(()) => tracing::info!("offline speech recognition is ready"),
+            Err(e) => tracing::warn!(error = %e, "offline speech recognition is not ready yet; typed answers work"),
+        }
+    });
     tracing::info!("TEF Canada practice is running at {public}");
     axum::serve(listener, router(state))
         .with_graceful_shutdown(async {
