@@ -355,7 +355,11 @@ fn fresh_reply_a(a: &SpeakingA, turn: &str, before: &[&str]) -> String {
     }
     if asked.is_empty() {
         let question = !measures::questions(turn).is_empty();
-        let main = if question {
+        let main = if let (true, Some((previous, earlier))) =
+            (asks_to_repeat(turn), before.split_last())
+        {
+            format!("Bien sûr. {}", fresh_reply_a(a, previous, earlier))
+        } else if question {
             a.unknown_answer.trim().to_owned()
         } else if says_goodbye(turn) {
             CLOSING.to_owned()
@@ -376,6 +380,13 @@ fn fresh_reply_a(a: &SpeakingA, turn: &str, before: &[&str]) -> String {
         parts.push((5, CLOSING.to_owned()));
     }
     compose(parts, MAX_WORDS_A)
+}
+
+/// « Pardon ? », « Pouvez-vous répéter ? »: the learner did not catch the last reply.
+fn asks_to_repeat(turn: &str) -> bool {
+    let words = measures::stems(turn);
+    words.iter().any(|w| w.starts_with("repet"))
+        || (words.len() <= 3 && words.iter().any(|w| w == "pardon"))
 }
 
 // ───────────────────────────── Section B ─────────────────────────────
@@ -563,6 +574,14 @@ mod tests {
         let tu = reply_a(&a, &["Tu peux me dire où se trouve le studio ?"]);
         assert!(tu.starts_with(TU_NOTE), "{tu}");
         assert!(tu.contains("45, rue Main"), "{tu}");
+        assert_eq!(
+            reply_a(&a, &["Combien ça coûte ?", "Pardon ?"]),
+            "Bien sûr. L'atelier coûte 150 $."
+        );
+        assert_eq!(
+            reply_a(&a, &["Bonjour", "Pouvez-vous répéter, s'il vous plaît ?"]),
+            "Bien sûr. Bonjour, Studio Terre Vive, je vous écoute."
+        );
         let once = reply_a(&a, &["Tu sais le prix ?", "Et tu as l'horaire ?"]);
         assert!(!once.contains(TU_NOTE), "{once}");
     }
