@@ -34,6 +34,12 @@ def main():
 
         threads = int(os.environ.get("TEF_WHISPER_THREADS", "0")) or min(os.cpu_count() or 1, 4)
         model = WhisperModel(model_dir, device="cpu", compute_type="int8", cpu_threads=threads)
+        # Loads the VAD model now rather than on the first answer (a second of silence:
+        # the VAD finds no speech, so nothing is decoded; about 0.1 s).
+        import numpy
+
+        list(model.transcribe(numpy.zeros(SAMPLE_RATE, dtype=numpy.float32), language="fr",
+                              vad_filter=True)[0])
     except Exception as e:  # noqa: BLE001 - reported to the adapter, which explains the fix
         out({"ready": False, "error": f"{type(e).__name__}: {e}"})
         return
