@@ -1454,6 +1454,48 @@ mod tests {
         ));
     }
 
+    /// The real worker (Debian's python3-grammalecte, as in the contract suite): accented
+    /// offsets end to end, then a request over its time limit kills the worker and the
+    /// next request starts a new one.
+    #[tokio::test]
+    async fn the_worker_corrects_times_out_and_comes_back() {
+        let mut c = GrammalecteCorrector::start("/usr/bin/python3")
+            .await
+            .expect("worker");
+        let request = |text: &str| CorrectionRequest {
+            section: crate::domain::writing::Section::A,
+            text: text.into(),
+            prompt: String::new(),
+            document: String::new(),
+        };
+        let text = "Hier, à l'école, les élèves était contents.\n\nIl fesait très beau.";
+        let r = c.correct(&request(text)).await.expect("correction");
+        assert_eq!(
+            r.corrected_text,
+            "Hier, à l'école, les élèves étaient contents.\n\nIl faisait très beau."
+        );
+        assert!(
+            r.corrections
+                .iter()
+                .all(|i| text.contains(&i.original_phrase)),
+            "{:?}",
+            r.corrections
+        );
+
+        c.timeout = Duration::from_millis(1);
+        let err = c.correct(&request(text)).await.expect_err("too slow");
+        assert!(matches!(err, CorrectorError::Timeout(1)), "{err}");
+        c.timeout = DEFAULT_TIMEOUT;
+        c.warm_up().await.expect("a new worker");
+        let again = c
+            .correct(&request(text))
+            .await
+            .expect("correction after a restart");
+        assert_eq!(again, r);
+        assert!(GrammalecteCorrector::is_available("/usr/bin/python3").await);
+        assert!(!GrammalecteCorrector::is_available("/nonexistent/python3").await);
+    }
+
     #[test]
     fn messages_are_tidied() {
         assert_eq!(
