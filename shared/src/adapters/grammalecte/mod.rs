@@ -239,6 +239,9 @@ pub(crate) struct LexEntry {
     pub v3p: Option<String>,
     #[serde(default)]
     pub pl: Option<String>,
+    /// For an infinitive: its present tense, by person (`1s`, `2s`, `3s`, `3p`).
+    #[serde(default)]
+    pub present: HashMap<String, String>,
 }
 
 /// The words of a text, by lowercase form.

@@ -149,6 +149,7 @@ pub(crate) fn find(text: &str, lexicon: &Lexicon) -> Vec<Finding> {
     masculine_noun_determiner(text, &words, lexicon, &mut out);
     beaucoup_de_plural(text, &words, lexicon, &mut out);
     valoir_for_vouloir(text, &words, lexicon, &mut out);
+    infinitive_after_subject(text, &words, lexicon, &mut out);
     out.sort_by_key(|f| f.start);
     out
 }
@@ -718,6 +719,81 @@ fn valoir_for_vouloir(text: &str, words: &[Word], lexicon: &Lexicon, out: &mut V
     }
 }
 
+/// « il organiser », « les enfants travailler » → a conjugated verb. The fix offered
+/// is the present tense; the explanation says a past tense may be meant. Only after
+/// a subject pronoun that cannot be an object (« nous aider » is fine) or a plural
+/// noun phrase opening a clause, and only for a word that is nothing but an
+/// infinitive.
+fn infinitive_after_subject(text: &str, words: &[Word], lexicon: &Lexicon, out: &mut Vec<Finding>) {
+    for (i, w) in words.windows(2).enumerate() {
+        let [subject, verb] = w else { continue };
+        if !joined(text, subject, verb) || text[subject.end..verb.start].contains(['\'', '’']) {
+            continue;
+        }
+        let person = match subject.lower.as_str() {
+            "je" => "1s",
+            "tu" => "2s",
+            "il" | "elle" | "on" => "3s",
+            "ils" | "elles" => "3p",
+            _ if i >= 1 && plural_noun(lexicon, &subject.lower) => {
+                let det = &words[i - 1];
+                let opens = match i.checked_sub(2).and_then(|p| words.get(p)) {
+                    None => true,
+                    Some(prev) => {
+                        let gap = &text[prev.end..det.start];
+                        gap.contains([',', '.', '!', '?', ';', ':', '\n'])
+                            || (joined(text, prev, det)
+                                && CLAUSE_OPENERS.contains(&prev.lower.as_str()))
+                    }
+                };
+                let plural_det =
+                    det.lower != "des" && PLURAL_DETERMINERS.contains(&det.lower.as_str());
+                if !(opens && plural_det && joined(text, det, subject)) {
+                    continue;
+                }
+                "3p"
+            }
+            _ => continue,
+        };
+        let only_infinitive = {
+            let mut all = tags(lexicon, &verb.lower).peekable();
+            all.peek().is_some() && all.all(|t| t.starts_with(":V") && t.contains(":Y"))
+        };
+        if !only_infinitive {
+            continue;
+        }
+        let Some(conjugated) = lexicon.get(&verb.lower).and_then(|e| e.present.get(person)) else {
+            continue;
+        };
+        if conjugated.is_empty() {
+            continue;
+        }
+        // « je » before a vowel: « j'organise ».
+        let (start, replacement) =
+            if person == "1s" && subject.lower == "je" && starts_with_vowel(conjugated) {
+                (
+                    subject.start,
+                    format!(
+                        "{}'{conjugated}",
+                        same_case(&text[subject.start..subject.end], "j")
+                    ),
+                )
+            } else {
+                (verb.start, conjugated.clone())
+            };
+        out.push(Finding {
+            start,
+            end: verb.end,
+            replacement,
+            explanation: format!(
+                "Après un sujet, le verbe se conjugue : « {} » est un infinitif. Au présent : « {conjugated} » ; dans un récit au passé, employez le passé composé ou l'imparfait.",
+                verb.lower
+            ),
+            source: Source::Rule,
+        });
+    }
+}
+
 /// The verb tag of a participle (`:V1_it_q__a:Q:A:m:s` → `V1_it_q__a`), if it is one.
 fn participle_verb_tag<'a>(lexicon: &'a Lexicon, word: &str) -> Option<(&'a str, &'a str)> {
     tags(lexicon, word)
@@ -823,6 +899,7 @@ mod tests {
                     morph: morph.iter().map(|m| (*m).to_string()).collect(),
                     v3p: v3p.map(str::to_string),
                     pl: pl.map(str::to_string),
+                    present: Default::default(),
                 };
                 ((*w).to_string(), entry)
             })
@@ -1212,6 +1289,54 @@ mod tests {
             "Ça vaut la peine.",
             "Il vaut cent dollars.",
             "Je veux écrire.",
+        ] {
+            assert!(find(correct, &lex).is_empty(), "{correct}");
+        }
+    }
+
+    #[test]
+    fn a_subject_takes_a_conjugated_verb() {
+        let mut lex = sample_lexicon();
+        let present = |forms: [&str; 4]| {
+            ["1s", "2s", "3s", "3p"]
+                .iter()
+                .zip(forms)
+                .map(|(p, f)| ((*p).to_string(), f.to_string()))
+                .collect()
+        };
+        lex.insert(
+            "organiser".into(),
+            LexEntry {
+                morph: vec![">organiser/:V1_it_q__a:Y/*".into()],
+                present: present(["organise", "organises", "organise", "organisent"]),
+                ..LexEntry::default()
+            },
+        );
+        lex.insert(
+            "aider".into(),
+            LexEntry {
+                morph: vec![">aider/:V1_it_q__a:Y/*".into()],
+                present: present(["aide", "aides", "aide", "aident"]),
+                ..LexEntry::default()
+            },
+        );
+        assert_eq!(
+            apply_with("Le maire rit et il organiser une fête.", &lex),
+            "Le maire rit et il organise une fête."
+        );
+        assert_eq!(
+            apply_with("Hier, je organiser tout.", &lex),
+            "Hier, j'organise tout."
+        );
+        assert_eq!(
+            apply_with("Et les parents aider.", &lex),
+            "Et les parents aident."
+        );
+        for correct in [
+            "Il vient nous aider.",
+            "Pour vous aider.",
+            "Il va organiser une fête.",
+            "Il faut les aider.",
         ] {
             assert!(find(correct, &lex).is_empty(), "{correct}");
         }

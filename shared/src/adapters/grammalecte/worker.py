@@ -95,6 +95,11 @@ def lexicon(sp, text):
                         if form:
                             entry["v3p"] = form
                         break
+            if ":Y" in tags and "present" not in entry:  # an infinitive: its present tense
+                try:
+                    entry["present"] = {p: conj.getConj(lemma, ":Ip", ":" + p) for p in ("1s", "2s", "3s", "3p")}
+                except Exception:
+                    pass
             if ":N" in tags and ":s" in tags and "pl" not in entry:
                 for cand in (w + "s", w[:-2] + "aux" if w.endswith("al") else "", w + "x" if w.endswith(("eau", "eu", "au")) else ""):
                     if cand and sp.isValid(cand) and any(":p" in x or ":i" in x for x in sp.getMorph(cand) or []):
