@@ -48,8 +48,8 @@ export function ReportView({ result }: { result: SpeakingReport }) {
         )}
       </div>
       <p className="speaking-report-note">
-        Ces niveaux sont des estimations produites par IA et vérifiées avec les tables d'équivalence d'IRCC. Ce ne sont pas des résultats
-        officiels du TEF Canada.
+        Ces niveaux sont des estimations, rapportées aux tables d'équivalence d'IRCC. Ce ne sont pas des résultats officiels du TEF
+        Canada.
       </p>
     </div>
   );
