@@ -150,6 +150,9 @@ pub(crate) fn find(text: &str, lexicon: &Lexicon) -> Vec<Finding> {
     beaucoup_de_plural(text, &words, lexicon, &mut out);
     valoir_for_vouloir(text, &words, lexicon, &mut out);
     infinitive_after_subject(text, &words, lexicon, &mut out);
+    calques(text, &words, &mut out);
+    son_for_sont(text, &words, lexicon, &mut out);
+    nouvel_before_vowel(text, &words, lexicon, &mut out);
     out.sort_by_key(|f| f.start);
     out
 }
@@ -794,6 +797,168 @@ fn infinitive_after_subject(text: &str, words: &[Word], lexicon: &Lexicon, out: 
     }
 }
 
+/// Calques learners write word for word (each one is wrong in French wherever it occurs):
+/// the phrase (lowercase words), its correction, why.
+const CALQUES: &[(&[&str], &str, &str)] = &[
+    (
+        &["faire", "une", "décision"],
+        "prendre une décision",
+        "On « prend » une décision (calque de l'anglais « make a decision »).",
+    ),
+    (
+        &["fais", "une", "décision"],
+        "prends une décision",
+        "On « prend » une décision (calque de l'anglais « make a decision »).",
+    ),
+    (
+        &["faisons", "une", "décision"],
+        "prenons une décision",
+        "On « prend » une décision (calque de l'anglais « make a decision »).",
+    ),
+    (
+        &["font", "une", "décision"],
+        "prennent une décision",
+        "On « prend » une décision (calque de l'anglais « make a decision »).",
+    ),
+    (
+        &["faire", "des", "décisions"],
+        "prendre des décisions",
+        "On « prend » des décisions (calque de l'anglais « make decisions »).",
+    ),
+    (
+        &["dans", "mon", "opinion"],
+        "à mon avis",
+        "En français, on dit « à mon avis » (calque de l'anglais « in my opinion »).",
+    ),
+    (
+        &["fait", "du", "sens"],
+        "a du sens",
+        "En français, une chose « a du sens » (calque de l'anglais « makes sense »).",
+    ),
+    (
+        &["faire", "du", "sens"],
+        "avoir du sens",
+        "En français, une chose « a du sens » (calque de l'anglais « makes sense »).",
+    ),
+    (
+        &["très", "beaucoup"],
+        "beaucoup",
+        "« Beaucoup » ne se renforce pas avec « très » : on écrit « beaucoup » (ou « énormément »).",
+    ),
+];
+
+/// The calques of [`CALQUES`], matched on whole words separated by spaces.
+fn calques(text: &str, words: &[Word], out: &mut Vec<Finding>) {
+    for (phrase, right, why) in CALQUES {
+        for (i, w) in words.windows(phrase.len()).enumerate() {
+            let same = w.iter().zip(phrase.iter()).all(|(a, b)| a.lower == *b);
+            let spaced = w
+                .windows(2)
+                .all(|p| text[p[0].end..p[1].start].chars().all(|c| c == ' '));
+            if !same || !spaced {
+                continue;
+            }
+            let (start, end) = (words[i].start, words[i + phrase.len() - 1].end);
+            out.push(Finding {
+                start,
+                end,
+                replacement: same_case(&text[start..end], right),
+                explanation: (*why).to_string(),
+                source: Source::Rule,
+            });
+        }
+    }
+}
+
+/// « elles son très fières », « ils son partis » → « sont »: « son » before a plural
+/// adjective or participle (a possessive never is), or right after « ils », « elles ».
+fn son_for_sont(text: &str, words: &[Word], lexicon: &Lexicon, out: &mut Vec<Finding>) {
+    for (i, w) in words.windows(2).enumerate() {
+        let [son, next] = w else { continue };
+        if son.lower != "son" || !joined(text, son, next) {
+            continue;
+        }
+        let after_subject = i
+            .checked_sub(1)
+            .and_then(|p| words.get(p))
+            .is_some_and(|p| matches!(p.lower.as_str(), "ils" | "elles") && joined(text, p, son));
+        let adjective = if matches!(
+            next.lower.as_str(),
+            "très" | "trop" | "si" | "assez" | "tellement" | "vraiment"
+        ) {
+            words.get(i + 2).filter(|a| joined(text, next, a))
+        } else {
+            Some(next)
+        };
+        let plural_adjective = adjective.is_some_and(|a| {
+            let all: Vec<&str> = tags(lexicon, &a.lower).collect();
+            !all.is_empty()
+                && all
+                    .iter()
+                    .all(|t| t.starts_with(":A") || t.contains(":Q") || t.starts_with(":N:A"))
+                && all.iter().any(|t| t.contains(":p"))
+        });
+        if !(after_subject || plural_adjective) {
+            continue;
+        }
+        out.push(Finding {
+            start: son.start,
+            end: son.end,
+            replacement: same_case(&text[son.start..son.end], "sont"),
+            explanation: "« son » est un déterminant possessif (« son livre ») ; le verbe « être » s'écrit « sont » (« elles sont fières »).".into(),
+            source: Source::Rule,
+        });
+    }
+}
+
+/// « un nouveau ami » → « un nouvel ami » (also bel, vieil) before a masculine
+/// singular noun starting with a vowel (not « h », which may be aspirated).
+fn nouvel_before_vowel(text: &str, words: &[Word], lexicon: &Lexicon, out: &mut Vec<Finding>) {
+    for w in words.windows(2) {
+        let [adjective, noun] = w else { continue };
+        let right = match adjective.lower.as_str() {
+            "nouveau" => "nouvel",
+            "beau" => "bel",
+            "vieux" => "vieil",
+            _ => continue,
+        };
+        let vowel = noun
+            .lower
+            .chars()
+            .next()
+            .is_some_and(|c| "aeiouyâàéèêîïôûœ".contains(c));
+        if !vowel
+            || !joined(text, adjective, noun)
+            || text[adjective.end..noun.start].contains(['\'', '’'])
+        {
+            continue;
+        }
+        let all: Vec<&str> = tags(lexicon, &noun.lower).collect();
+        let masculine_singular_noun = all
+            .iter()
+            .any(|t| t.starts_with(":N") && (t.contains(":m") || t.contains(":e")))
+            && !all.iter().any(|t| {
+                t.contains(":p")
+                    || t.starts_with(":W")
+                    || t.starts_with(":G")
+                    || t.starts_with(":V")
+            });
+        if !masculine_singular_noun {
+            continue;
+        }
+        out.push(Finding {
+            start: adjective.start,
+            end: adjective.end,
+            replacement: same_case(&text[adjective.start..adjective.end], right),
+            explanation: format!(
+                "Devant un nom masculin qui commence par une voyelle, « {} » devient « {right} » : « {right} {} ».",
+                adjective.lower, noun.lower
+            ),
+            source: Source::Rule,
+        });
+    }
+}
+
 /// The verb tag of a participle (`:V1_it_q__a:Q:A:m:s` → `V1_it_q__a`), if it is one.
 fn participle_verb_tag<'a>(lexicon: &'a Lexicon, word: &str) -> Option<(&'a str, &'a str)> {
     tags(lexicon, word)
@@ -1048,6 +1213,11 @@ mod tests {
             ("écrire", &[">écrire/:V3_itnq__a:Y/*"], None, None),
             ("mieux", &[">mieux/:G:W/*"], None, None),
             ("partir", &[">partir/:V3_i__e_e_:Y/*"], None, None),
+            ("fières", &[">fier/:A:f:p/*"], None, None),
+            ("grand", &[">grand/:N:A:m:s/*"], None, Some("grands")),
+            ("ami", &[">ami/:N:m:s/*"], None, Some("amis")),
+            ("amis", &[">ami/:N:m:p/*"], None, None),
+            ("aujourd", &[">aujourd/:W/*"], None, None),
         ])
     }
 
@@ -1337,6 +1507,60 @@ mod tests {
             "Pour vous aider.",
             "Il va organiser une fête.",
             "Il faut les aider.",
+        ] {
+            assert!(find(correct, &lex).is_empty(), "{correct}");
+        }
+    }
+
+    #[test]
+    fn calques_are_translated() {
+        assert_eq!(
+            apply("Il faut faire une décision."),
+            "Il faut prendre une décision."
+        );
+        assert_eq!(apply("Dans mon opinion, non."), "À mon avis, non.");
+        assert_eq!(apply("Ils aiment très beaucoup."), "Ils aiment beaucoup.");
+        for correct in [
+            "Il faut prendre une décision.",
+            "À mon avis, non.",
+            "Il aime beaucoup, très.",
+        ] {
+            assert!(find(correct, &Lexicon::new()).is_empty(), "{correct}");
+        }
+    }
+
+    #[test]
+    fn son_before_a_plural_adjective_is_sont() {
+        let lex = sample_lexicon();
+        assert_eq!(
+            apply_with("Elles son très fières.", &lex),
+            "Elles sont très fières."
+        );
+        assert_eq!(
+            apply_with("Les filles son très fières.", &lex),
+            "Les filles sont très fières."
+        );
+        for correct in [
+            "Son très grand ami.",
+            "Elles sont très fières.",
+            "Il aime son ami.",
+        ] {
+            assert!(find(correct, &lex).is_empty(), "{correct}");
+        }
+    }
+
+    #[test]
+    fn nouveau_before_a_vowel_is_nouvel() {
+        let lex = sample_lexicon();
+        assert_eq!(
+            apply_with("J'ai un nouveau ami.", &lex),
+            "J'ai un nouvel ami."
+        );
+        for correct in [
+            "J'ai un nouvel ami.",
+            "De nouveaux amis.",
+            "Ses vieux amis.",
+            "Il fait beau aujourd'hui.",
         ] {
             assert!(find(correct, &lex).is_empty(), "{correct}");
         }
