@@ -1,13 +1,30 @@
-//! Hand-written rules for frequent learner errors that Grammalecte 2.1.2 misses
-//! (checked by hand on Grammalecte first: it already catches « je ai », « les gens
-//! était », « parce-que », « à le »):
-//! - « je suis 25 ans » → « j'ai 25 ans » (age with avoir);
-//! - « il y a beaucoup des problèmes » → « beaucoup de problèmes »;
-//! - « de les enfants » → « des enfants », « à les enfants » → « aux enfants »;
-//! - « si j'aurais » → « si j'avais » (no conditional after a condition's si).
+//! Hand-written rules for frequent learner errors that Grammalecte 2.1.2 misses or
+//! fixes the wrong way (checked on Grammalecte first: it already catches « je ai »,
+//! « parce-que », « à le »). The rules that need to know a word's class, gender,
+//! number or conjugation use the worker's lexicon (Grammalecte's own dictionary).
 //!
-//! Each rule is deliberately narrow (precision before recall) and unit-tested with a
-//! correct sentence it must leave alone.
+//! Measured with `bench_corrector` on `bench/corrector/corpus.json` (247 annotated
+//! errors, 12 error-free texts) and on 465 correct texts of the app's own content
+//! (57,000 words). Rules are tried before Grammalecte, so a rule often takes the place
+//! of a Grammalecte finding (with a better fix); in total they raise recall from 51.0 %
+//! to 63.2 % and right fixes from 112 to 146, with no false alarm on the corpus and
+//! 2 more on the 57,000 words (« 55 reste », « 25 jour »: a number before a noun).
+//! Findings per rule on the corpus (all true):
+//! - plural noun after a plural determiner or a number (« les élève », « trente
+//!   personne »): 19; plural verb after a plural subject opening a clause (« les gens
+//!   est »): 14; masculine determiner before a masculine-only noun (« la bus »): 8;
+//! - « beaucoup des » → « beaucoup de »: 3; « beaucoup de famille attendaient » →
+//!   « familles »: 2; « de les » → « des », « à les » → « aux »: 2;
+//! - « sont eu », « sont essayé » → « ont »: 3; an infinitive after its subject
+//!   (« il organiser »): 3; « je vaux que », « il vaut écrire » → vouloir: 2;
+//! - « dans Laval », « en Toronto » → « à », « à Chine » → « en »: 4;
+//! - calques (« faire une décision », « dans mon opinion », « très beaucoup »): 3;
+//!   « son très fières » → « sont »: 1; « nouveau ami » → « nouvel »: 1;
+//! - « je suis 25 ans » → « j'ai 25 ans »: 1;
+//! - « si j'aurais » → « si j'avais »: 0 (the corpus has none; a classic error, kept).
+//!
+//! Each rule is deliberately narrow (precision before recall) and unit-tested with
+//! correct sentences it must leave alone.
 
 use super::{Finding, LexEntry, Lexicon, Source};
 
