@@ -76,7 +76,9 @@ async fn serve() -> anyhow::Result<()> {
     tokio::spawn(async move {
         match transcriber.warm_up().await {
             Ok(()) => tracing::info!("offline speech recognition is ready"),
-            Err(e) => tracing::warn!(error = %e, "offline speech recognition is not ready yet; typed answers work"),
+            Err(e) => {
+                tracing::warn!(error = %e, "offline speech recognition is not ready yet; typed answers work")
+            }
         }
     });
     tracing::info!("TEF Canada practice is running at {public}");
