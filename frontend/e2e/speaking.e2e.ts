@@ -21,6 +21,8 @@ let browser: Browser;
 let page: Page;
 let errors: string[];
 let tmp: string;
+/** The CLB of the Section A report, as its 'Niveau CLB Estimé' line says. */
+let reportedClb = 0;
 
 beforeAll(async () => {
   mkdirSync(out, { recursive: true });
@@ -95,7 +97,8 @@ describe('speaking for a free user', () => {
 
     const feedback = page.getByRole('region', { name: 'Feedback de Performance' });
     await feedback.locator('mark', { hasText: /^Score : \d+\/450$/ }).waitFor({ timeout: 60_000 });
-    await feedback.locator('mark', { hasText: /^Niveau CLB Estimé : \d+/ }).waitFor();
+    const clbLine = feedback.locator('mark', { hasText: /^Niveau CLB Estimé : \d+/ });
+    reportedClb = Number((await clbLine.innerText()).replace(/\D/g, ''));
     await page.getByText('Speaking Practice Credits left: 2').waitFor();
     await shoot('speaking-desktop.png');
 
@@ -153,4 +156,12 @@ describe('speaking for a free user', () => {
     ).toBe(true);
     expect(errors).toEqual([]);
   }, 90_000);
+
+  it('puts the Section A report on the tracker, at the CLB the report gave', async () => {
+    await page.goto(base + '/results-tracker');
+    const chart = page.getByRole('article', { name: 'Production Orale' });
+    await chart.getByText(/^Latest: CLB \d+/).waitFor();
+    expect(await chart.getByText(/^Latest: CLB \d+/).innerText()).toBe(`Latest: CLB ${reportedClb}`);
+    expect(errors).toEqual([]);
+  });
 });
