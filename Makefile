@@ -9,7 +9,7 @@ CARGO ?= cargo
 SERVER := target/debug/tef-local
 
 .PHONY: help run build frontend server token test test-rust test-frontend lint lint-rust lint-frontend \
-        lint-template e2e screenshots bench bench-corrector audio-report clean
+        lint-template e2e screenshots bench bench-corrector bench-transcriber audio-report clean
 
 help:
 	@echo "make run                       build and serve the product locally (PORT=8080)"
@@ -18,6 +18,7 @@ help:
 	@echo "make screenshots               landing page screenshots into artifacts/screenshots"
 	@echo "make bench                     initial JS size and API latency (wrk)"
 	@echo "make bench-corrector           the offline writing corrector's precision, recall and speed"
+	@echo "make bench-transcriber         the offline speech recogniser's word error rate and speed"
 	@echo "make audio-report              length, speaking rate and loudness of every listening clip (sox)"
 
 ## ---- run -----------------------------------------------------------------
@@ -89,6 +90,12 @@ bench: build
 bench-corrector:
 	scripts/ensure-tools.sh run
 	$(CARGO) run -q -p shared --example bench_corrector -- bench/corrector/corpus.json
+
+# The offline speech recogniser on synthetic and recorded French: word error rate, real-time factor.
+bench-transcriber:
+	scripts/ensure-tools.sh run
+	scripts/install-whisper.sh
+	$(CARGO) run -q -p shared --example bench_transcriber -- --dir $(CURDIR)/.tools/whisper
 
 screenshots: build
 	cd frontend && TEF_SCREENSHOTS=1 npx vitest run --config vitest.e2e.config.ts e2e/screenshots.e2e.ts
