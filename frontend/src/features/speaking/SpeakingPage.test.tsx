@@ -341,6 +341,23 @@ describe('SpeakingPage: the examiner’s voice', () => {
     expect(calls.speech).toHaveLength(1);
     expect(play).toHaveBeenCalledTimes(1);
   });
+
+  it('does not play a voice that arrives after the section changed', async () => {
+    const calls = serve({
+      speech: async () => {
+        await delay(150);
+        return HttpResponse.json({ audioUrl: '/media/speech/late.wav?sig=x' });
+      },
+    });
+    const user = userEvent.setup();
+    await open();
+    await say('Bonjour ?');
+    await within(log()).findByText('Réponse 1.');
+    await user.click(screen.getByRole('button', { name: 'Section B' }));
+    await waitFor(() => expect(calls.speech).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(play).not.toHaveBeenCalled();
+  });
 });
 
 describe('SpeakingPage: the microphone', () => {

@@ -158,10 +158,11 @@ export function SpeakingSession({ topic }: { topic: SpeakingTopic }) {
       if (mutedRef.current || spoken === '') return;
       try {
         const body: SpeechRequest = { text: spoken, section: forSection };
+        const forSession = sessionRef.current;
         const { audioUrl } = await api.post<SpeechResponse>('/api/openai/text-to-speech', body);
         const audio = audioRef.current;
-        // Muted while the voice was being made: it is not played.
-        if (isMuted() || !audio) return;
+        // Muted, or another session started, while the voice was being made: it is not played.
+        if (isMuted() || sessionRef.current !== forSession || !audio) return;
         setSpeechError(false);
         audio.src = audioUrl;
         await audio.play();
@@ -241,6 +242,16 @@ export function SpeakingSession({ topic }: { topic: SpeakingTopic }) {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
   }, [messages.length, pending]);
+  // …and stays on the latest message when the box changes size (a rotated phone, a resized window).
+  useEffect(() => {
+    const log = logRef.current;
+    if (!log || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      log.scrollTop = log.scrollHeight;
+    });
+    observer.observe(log);
+    return () => observer.disconnect();
+  }, []);
 
   // ---- The clock ------------------------------------------------------------------
 
