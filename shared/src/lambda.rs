@@ -51,8 +51,16 @@ pub fn identity(req: &Request) -> Option<Identity> {
         return None;
     };
     let claims = &ctx.authorizer.as_ref()?.jwt.as_ref()?.claims;
+    // Only an ID token names the user; an access token (or anything else) is refused.
+    if claims.get("token_use").map(String::as_str) != Some("id") {
+        tracing::warn!("authorizer claims refused: not an ID token");
+        return None;
+    }
     let sub = claims.get("sub")?;
-    match Identity::from_claims(sub, claims.get("email").map(String::as_str)) {
+    // The e-mail is trusted only once the identity provider has verified it.
+    let verified = claims.get("email_verified").map(String::as_str) == Some("true");
+    let email = claims.get("email").map(String::as_str).filter(|_| verified);
+    match Identity::from_claims(sub, email) {
         Ok(id) => Some(id),
         Err(e) => {
             tracing::warn!(error = %e, "authorizer claims refused");

@@ -63,7 +63,8 @@ fn body_json(res: &lambda_http::Response<Body>) -> Value {
 #[tokio::test]
 async fn authorizer_claims_become_the_identity() {
     let app = app();
-    let ana = json!({"sub": "4f1c2a9e-1b7d-4c57-9a53-2f7c1e1d9b20", "email": "ana@example.com"});
+    let ana = json!({"sub": "4f1c2a9e-1b7d-4c57-9a53-2f7c1e1d9b20", "email": "ana@example.com",
+        "email_verified": "true", "token_use": "id"});
     let accept = by_name("accept-privacy").unwrap();
     let res = shared::lambda::handle(
         &app,
@@ -88,7 +89,8 @@ async fn authorizer_claims_become_the_identity() {
     assert_eq!(res.headers()["content-type"], "application/json");
 
     // Another user's claims read another document.
-    let bob = json!({"sub": "0b0b0b0b-1b7d-4c57-9a53-2f7c1e1d9b20", "email": "bob@example.com"});
+    let bob = json!({"sub": "0b0b0b0b-1b7d-4c57-9a53-2f7c1e1d9b20", "email": "bob@example.com",
+        "email_verified": "true", "token_use": "id"});
     let body =
         body_json(&shared::lambda::handle(&app, me, event("GET", "/api/me", Some(bob), "")).await);
     assert_eq!(body["email"], "bob@example.com");
@@ -105,10 +107,48 @@ async fn no_claims_or_bad_claims_get_401() {
     let res = shared::lambda::handle(
         &app,
         me,
-        event("GET", "/api/me", Some(json!({"sub": "a/b"})), ""),
+        event(
+            "GET",
+            "/api/me",
+            Some(json!({"sub": "a/b", "token_use": "id"})),
+            "",
+        ),
     )
     .await;
     assert_eq!(res.status(), 401);
+}
+
+#[tokio::test]
+async fn only_id_tokens_are_accepted_and_only_a_verified_email_is_trusted() {
+    let app = app();
+    let me = by_name("get-me").unwrap();
+    let sub = "7e7e7e7e-1b7d-4c57-9a53-2f7c1e1d9b20";
+    let get =
+        |claims: Value| shared::lambda::handle(&app, me, event("GET", "/api/me", Some(claims), ""));
+    // Claims as API Gateway passes them: strings, and absent rather than null.
+    let claims = |token_use: Option<&str>, verified: Option<&str>, email: &str| {
+        let mut c = json!({"sub": sub, "email": email});
+        if let Some(t) = token_use {
+            c["token_use"] = json!(t);
+        }
+        if let Some(v) = verified {
+            c["email_verified"] = json!(v);
+        }
+        c
+    };
+    // An access token, or a token that does not say what it is: 401.
+    for token_use in [Some("access"), None] {
+        let res = get(claims(token_use, Some("true"), "eve@example.com")).await;
+        assert_eq!(res.status(), 401, "{token_use:?}");
+    }
+    // An unverified e-mail is not taken as the user's address.
+    for verified in [Some("false"), None] {
+        let res = get(claims(Some("id"), verified, "boss@example.com")).await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(body_json(&res)["email"], Value::Null, "{verified:?}");
+    }
+    let claims = json!({"sub": sub, "email": "eve@example.com", "email_verified": "true", "token_use": "id"});
+    assert_eq!(body_json(&get(claims).await)["email"], "eve@example.com");
 }
 
 /// The webhook through API Gateway: the signature covers the exact bytes Stripe sent,
