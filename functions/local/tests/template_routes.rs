@@ -117,3 +117,52 @@ fn secrets_reach_only_the_functions_that_use_them() {
         assert!(!globals.contains(secret), "{secret} must not be global");
     }
 }
+
+/// The resource block of `name` in the template: its line and the lines indented under it.
+fn resource(template: &str, name: &str) -> String {
+    let head = format!("  {name}:");
+    let mut lines = template.lines().skip_while(|l| *l != head);
+    let first = lines
+        .next()
+        .unwrap_or_else(|| panic!("{name} is not in the template"));
+    let body: Vec<&str> = lines
+        .take_while(|l| l.is_empty() || l.starts_with("   ") || l.starts_with("  #"))
+        .collect();
+    format!("{first}\n{}", body.join("\n"))
+}
+
+#[test]
+fn accounts_survive_stack_changes_and_the_api_is_throttled() {
+    let template = std::fs::read_to_string(root().join("template.yaml")).unwrap();
+    for name in [
+        "UserPool",
+        "UserPoolDomain",
+        "UsersTable",
+        "ResultsTable",
+        "PaymentsTable",
+        "WritingResultsTable",
+        "SpeakingResultsTable",
+    ] {
+        let block = resource(&template, name);
+        assert!(
+            block.contains("DeletionPolicy: Retain")
+                && block.contains("UpdateReplacePolicy: Retain"),
+            "{name} must be retained:\n{block}"
+        );
+    }
+    let pool = resource(&template, "UserPool");
+    assert!(
+        pool.contains("AttributesRequireVerificationBeforeUpdate: [email]"),
+        "{pool}"
+    );
+    let client = resource(&template, "UserPoolClient");
+    assert!(
+        client.contains("!Ref GoogleProvider"),
+        "the client waits for the provider:\n{client}"
+    );
+    let api = resource(&template, "HttpApi");
+    assert!(
+        api.contains("ThrottlingRateLimit:") && api.contains("ThrottlingBurstLimit:"),
+        "{api}"
+    );
+}
