@@ -160,6 +160,11 @@ fn accounts_survive_stack_changes_and_the_api_is_throttled() {
         client.contains("!Ref GoogleProvider"),
         "the client waits for the provider:\n{client}"
     );
+    let media = resource(&template, "MediaBucket");
+    assert!(
+        media.contains("Prefix: tts/") && media.contains("ExpirationInDays:"),
+        "generated speech expires:\n{media}"
+    );
     let api = resource(&template, "HttpApi");
     assert!(
         api.contains("ThrottlingRateLimit:") && api.contains("ThrottlingBurstLimit:"),
