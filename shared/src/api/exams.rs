@@ -17,6 +17,8 @@ use crate::domain::typography::french_spacing;
 use crate::domain::{Identity, UserDoc};
 use crate::ports::media::MediaKey;
 use crate::ports::results::{Added, ResultId, ResultRecord};
+use crate::ports::speaking::SpeakingResult;
+use crate::ports::writing::WritingResult;
 use crate::publish::audio_key;
 
 /// Sessions per skill the tracker fetches, and shows.
@@ -427,6 +429,47 @@ struct ProgressPoint {
     test_id: u32,
 }
 
+impl From<&ResultRecord> for ProgressPoint {
+    fn from(r: &ResultRecord) -> Self {
+        Self {
+            result_id: r.id.as_str().to_owned(),
+            timestamp: r.timestamp,
+            clb: r.clb,
+            score: r.score,
+            total: r.total,
+            test_id: r.test_id,
+        }
+    }
+}
+
+/// A corrected text on the tracker: its /450 score.
+impl From<&WritingResult> for ProgressPoint {
+    fn from(r: &WritingResult) -> Self {
+        Self {
+            result_id: r.id.as_str().to_owned(),
+            timestamp: r.timestamp,
+            clb: r.clb_level,
+            score: r.tef_score,
+            total: scoring::WRITING_OLD_MAX,
+            test_id: r.topic_number,
+        }
+    }
+}
+
+/// A speaking session on the tracker: its report's /450 score.
+impl From<&SpeakingResult> for ProgressPoint {
+    fn from(r: &SpeakingResult) -> Self {
+        Self {
+            result_id: r.id.as_str().to_owned(),
+            timestamp: r.timestamp,
+            clb: r.clb_level,
+            score: r.score,
+            total: scoring::WRITING_OLD_MAX,
+            test_id: r.topic_number,
+        }
+    }
+}
+
 /// `GET /api/progress`: the latest five sessions per skill, oldest to newest, and the overall CLB.
 pub fn progress(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
     Box::pin(async move {
@@ -434,52 +477,30 @@ pub fn progress(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         let mut skills: BTreeMap<&'static str, Vec<ProgressPoint>> = BTreeMap::new();
         let mut latest = Vec::new();
         for skill in Skill::ALL {
-            let mut points: Vec<ProgressPoint> = if skill == Skill::Speaking {
-                app.speaking_results
+            let mut points: Vec<ProgressPoint> = match skill {
+                Skill::Speaking => app
+                    .speaking_results
                     .recent_speaking_results(&identity.uid, TRACKER_FETCH)
                     .await?
-                    .into_iter()
-                    .take(TRACKER_SHOW)
-                    .map(|r| ProgressPoint {
-                        result_id: r.id.as_str().to_owned(),
-                        timestamp: r.timestamp,
-                        clb: r.clb_level,
-                        score: r.score,
-                        total: scoring::WRITING_OLD_MAX,
-                        test_id: r.topic_number,
-                    })
-                    .collect()
-            } else if skill == Skill::Writing {
-                app.writing
+                    .iter()
+                    .map(ProgressPoint::from)
+                    .collect(),
+                Skill::Writing => app
+                    .writing
                     .recent_writing_results(&identity.uid, TRACKER_FETCH)
                     .await?
-                    .into_iter()
-                    .take(TRACKER_SHOW)
-                    .map(|r| ProgressPoint {
-                        result_id: r.id.as_str().to_owned(),
-                        timestamp: r.timestamp,
-                        clb: r.clb_level,
-                        score: r.tef_score,
-                        total: scoring::WRITING_OLD_MAX,
-                        test_id: r.topic_number,
-                    })
-                    .collect()
-            } else {
-                app.results
+                    .iter()
+                    .map(ProgressPoint::from)
+                    .collect(),
+                Skill::Reading | Skill::Listening => app
+                    .results
                     .recent_results(&identity.uid, skill, TRACKER_FETCH)
                     .await?
-                    .into_iter()
-                    .take(TRACKER_SHOW)
-                    .map(|r| ProgressPoint {
-                        result_id: r.id.as_str().to_owned(),
-                        timestamp: r.timestamp,
-                        clb: r.clb,
-                        score: r.score,
-                        total: r.total,
-                        test_id: r.test_id,
-                    })
-                    .collect()
+                    .iter()
+                    .map(ProgressPoint::from)
+                    .collect(),
             };
+            points.truncate(TRACKER_SHOW);
             points.reverse();
             if let Some(last) = points.last() {
                 latest.push(last.clb);
