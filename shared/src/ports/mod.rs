@@ -4,6 +4,7 @@
 pub mod checkout;
 pub mod corrector;
 pub mod examiner;
+pub mod fields;
 pub mod media;
 pub mod payments;
 pub mod results;

@@ -8,6 +8,7 @@ use time::OffsetDateTime;
 use crate::domain::UserId;
 use crate::domain::exam::Skill;
 use crate::domain::scoring::TefScore;
+use crate::ports::fields::{Fields, to_millis};
 use crate::ports::store::StoreError;
 
 /// A result's id: `<skill>.<microseconds, 16 digits>.<16 hex>`. Sorting ids
@@ -92,7 +93,7 @@ impl ResultRecord {
             "testId": self.test_id,
             "score": self.score,
             "totalQuestions": self.total,
-            "timestamp": i64::try_from(self.timestamp.unix_timestamp_nanos() / 1_000_000).unwrap_or(0),
+            "timestamp": to_millis(self.timestamp),
             "tefOld": self.tef_old,
             "tefNew": self.tef_new,
             "durationSeconds": self.duration_seconds,
@@ -106,15 +107,8 @@ impl ResultRecord {
     }
 
     pub fn from_json(v: &Value) -> Result<Self, StoreError> {
-        let bad = |what: &str| StoreError::Corrupt(format!("result record: {what}"));
-        let s = |k: &str| v.get(k).and_then(Value::as_str).ok_or_else(|| bad(k));
-        let n = |k: &str| {
-            v.get(k)
-                .and_then(Value::as_u64)
-                .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| bad(k))
-        };
-        let skill = Skill::parse(s("skill")?).ok_or_else(|| bad("skill"))?;
+        let f = Fields::new(v, "result record");
+        let skill = Skill::parse(f.str("skill")?).ok_or_else(|| f.bad("skill"))?;
         // CLB values may be numbers or numeric strings (spec §3).
         let clb = match v.get(skill.clb_field()) {
             Some(Value::Number(x)) => x.as_u64(),
@@ -122,36 +116,23 @@ impl ResultRecord {
             _ => None,
         }
         .and_then(|c| u8::try_from(c).ok())
-        .ok_or_else(|| bad(skill.clb_field()))?;
-        let ms = v
-            .get("timestamp")
-            .and_then(Value::as_i64)
-            .ok_or_else(|| bad("timestamp"))?;
-        let tef = |k: &str| {
-            serde_json::from_value::<TefScore>(v.get(k).cloned().unwrap_or(Value::Null))
-                .map_err(|_| bad(k))
-        };
+        .ok_or_else(|| f.bad(skill.clb_field()))?;
         Ok(Self {
-            id: ResultId::parse(s("id")?).ok_or_else(|| bad("id"))?,
-            uid: UserId::parse(s("uid")?).map_err(|_| bad("uid"))?,
-            email: v.get("email").and_then(Value::as_str).map(str::to_owned),
+            id: ResultId::parse(f.str("id")?).ok_or_else(|| f.bad("id"))?,
+            uid: UserId::parse(f.str("uid")?).map_err(|_| f.bad("uid"))?,
+            email: f.opt_str("email"),
             skill,
-            quiz_id: s("quizId")?.to_owned(),
-            test_id: n("testId")?,
-            score: n("score")?,
-            total: n("totalQuestions")?,
+            quiz_id: f.str("quizId")?.to_owned(),
+            test_id: f.u32("testId")?,
+            score: f.u32("score")?,
+            total: f.u32("totalQuestions")?,
             clb,
-            tef_old: tef("tefOld")?,
-            tef_new: tef("tefNew")?,
-            duration_seconds: n("durationSeconds")?,
-            answers: serde_json::from_value(v.get("answers").cloned().unwrap_or(Value::Null))
-                .map_err(|_| bad("answers"))?,
-            timestamp: OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
-                .map_err(|_| bad("timestamp"))?,
-            attempt_id: v
-                .get("attemptId")
-                .and_then(Value::as_str)
-                .map(str::to_owned),
+            tef_old: f.parse("tefOld")?,
+            tef_new: f.parse("tefNew")?,
+            duration_seconds: f.u32("durationSeconds")?,
+            answers: f.parse("answers")?,
+            timestamp: f.millis("timestamp")?,
+            attempt_id: f.opt_str("attemptId"),
         })
     }
 }

@@ -11,6 +11,7 @@ use crate::domain::scoring::TefScore;
 use crate::domain::speaking::{self, ChatMessage, SpeakingRefusal};
 use crate::domain::writing::Section;
 use crate::domain::{UserDoc, UserId};
+use crate::ports::fields::{Fields, to_millis};
 use crate::ports::results::ResultId;
 use crate::ports::store::{MAX_UPDATE_ATTEMPTS, StoreError, UserStore, backoff};
 
@@ -54,45 +55,29 @@ impl SpeakingResult {
             "tef_level": self.tef_level,
             "score": self.score,
             "tefNew": self.tef_new,
-            "timestamp": i64::try_from(self.timestamp.unix_timestamp_nanos() / 1_000_000).unwrap_or(0),
+            "timestamp": to_millis(self.timestamp),
         })
     }
 
     pub fn from_json(v: &Value) -> Result<Self, StoreError> {
-        let bad = |what: &str| StoreError::Corrupt(format!("speaking result: {what}"));
-        let s = |k: &str| v.get(k).and_then(Value::as_str).ok_or_else(|| bad(k));
-        let n = |k: &str| {
-            v.get(k)
-                .and_then(Value::as_u64)
-                .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| bad(k))
-        };
-        let ms = v
-            .get("timestamp")
-            .and_then(Value::as_i64)
-            .ok_or_else(|| bad("timestamp"))?;
+        let f = Fields::new(v, "speaking result");
         Ok(Self {
-            id: ResultId::parse(s("id")?)
+            id: ResultId::parse(f.str("id")?)
                 .filter(|id| id.skill() == Some(Skill::Speaking))
-                .ok_or_else(|| bad("id"))?,
-            uid: UserId::parse(s("uid")?).map_err(|_| bad("uid"))?,
-            email: v.get("email").and_then(Value::as_str).map(str::to_owned),
-            session_id: s("sessionId")?.to_owned(),
-            topic_id: s("topicId")?.to_owned(),
-            topic_number: n("topicNumber")?,
-            section: Section::parse(s("section")?).ok_or_else(|| bad("section"))?,
-            conversation: serde_json::from_value(
-                v.get("conversation").cloned().unwrap_or(Value::Null),
-            )
-            .map_err(|_| bad("conversation"))?,
-            feedback: s("feedback")?.to_owned(),
-            clb_level: u8::try_from(n("clb_level")?).map_err(|_| bad("clb_level"))?,
-            tef_level: s("tef_level")?.to_owned(),
-            score: n("score")?,
-            tef_new: serde_json::from_value(v.get("tefNew").cloned().unwrap_or(Value::Null))
-                .map_err(|_| bad("tefNew"))?,
-            timestamp: OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
-                .map_err(|_| bad("timestamp"))?,
+                .ok_or_else(|| f.bad("id"))?,
+            uid: UserId::parse(f.str("uid")?).map_err(|_| f.bad("uid"))?,
+            email: f.opt_str("email"),
+            session_id: f.str("sessionId")?.to_owned(),
+            topic_id: f.str("topicId")?.to_owned(),
+            topic_number: f.u32("topicNumber")?,
+            section: Section::parse(f.str("section")?).ok_or_else(|| f.bad("section"))?,
+            conversation: f.parse("conversation")?,
+            feedback: f.str("feedback")?.to_owned(),
+            clb_level: f.u8("clb_level")?,
+            tef_level: f.str("tef_level")?.to_owned(),
+            score: f.u32("score")?,
+            tef_new: f.parse("tefNew")?,
+            timestamp: f.millis("timestamp")?,
         })
     }
 }

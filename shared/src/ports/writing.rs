@@ -9,6 +9,7 @@ use crate::domain::exam::Skill;
 use crate::domain::scoring::TefScore;
 use crate::domain::writing::Section;
 use crate::ports::corrector::CorrectionItem;
+use crate::ports::fields::{Fields, to_millis};
 use crate::ports::results::ResultId;
 use crate::ports::store::StoreError;
 
@@ -53,51 +54,30 @@ impl WritingResult {
             "corrected_text": self.corrected_text,
             "corrections": self.corrections,
             "general_feedback": self.general_feedback,
-            "timestamp": i64::try_from(self.timestamp.unix_timestamp_nanos() / 1_000_000).unwrap_or(0),
+            "timestamp": to_millis(self.timestamp),
         })
     }
 
     pub fn from_json(v: &Value) -> Result<Self, StoreError> {
-        let bad = |what: &str| StoreError::Corrupt(format!("writing result: {what}"));
-        let s = |k: &str| v.get(k).and_then(Value::as_str).ok_or_else(|| bad(k));
-        let n = |k: &str| {
-            v.get(k)
-                .and_then(Value::as_u64)
-                .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| bad(k))
-        };
-        let ms = v
-            .get("timestamp")
-            .and_then(Value::as_i64)
-            .ok_or_else(|| bad("timestamp"))?;
-        let id = ResultId::parse(s("id")?)
-            .filter(|id| id.skill() == Some(Skill::Writing))
-            .ok_or_else(|| bad("id"))?;
+        let f = Fields::new(v, "writing result");
         Ok(Self {
-            id,
-            uid: UserId::parse(s("uid")?).map_err(|_| bad("uid"))?,
-            email: v.get("email").and_then(Value::as_str).map(str::to_owned),
-            section: Section::parse(s("section")?).ok_or_else(|| bad("section"))?,
-            topic_id: s("topicId")?.to_owned(),
-            topic_number: n("topicNumber")?,
-            tef_score: n("tef_score")?,
-            clb_level: u8::try_from(n("clb_level")?).map_err(|_| bad("clb_level"))?,
-            tef_new: serde_json::from_value(v.get("tefNew").cloned().unwrap_or(Value::Null))
-                .map_err(|_| bad("tefNew"))?,
-            word_count: n("wordCount")?,
-            original_text: s("original_text")?.to_owned(),
-            corrected_text: s("corrected_text")?.to_owned(),
-            corrections: serde_json::from_value(
-                v.get("corrections").cloned().unwrap_or(Value::Null),
-            )
-            .map_err(|_| bad("corrections"))?,
-            general_feedback: v
-                .get("general_feedback")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_owned(),
-            timestamp: OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
-                .map_err(|_| bad("timestamp"))?,
+            id: ResultId::parse(f.str("id")?)
+                .filter(|id| id.skill() == Some(Skill::Writing))
+                .ok_or_else(|| f.bad("id"))?,
+            uid: UserId::parse(f.str("uid")?).map_err(|_| f.bad("uid"))?,
+            email: f.opt_str("email"),
+            section: Section::parse(f.str("section")?).ok_or_else(|| f.bad("section"))?,
+            topic_id: f.str("topicId")?.to_owned(),
+            topic_number: f.u32("topicNumber")?,
+            tef_score: f.u32("tef_score")?,
+            clb_level: f.u8("clb_level")?,
+            tef_new: f.parse("tefNew")?,
+            word_count: f.u32("wordCount")?,
+            original_text: f.str("original_text")?.to_owned(),
+            corrected_text: f.str("corrected_text")?.to_owned(),
+            corrections: f.parse("corrections")?,
+            general_feedback: f.opt_str("general_feedback").unwrap_or_default(),
+            timestamp: f.millis("timestamp")?,
         })
     }
 }
