@@ -76,6 +76,31 @@ impl DynamoStore {
         }
     }
 
+    /// The user's items of `table` whose id starts with `prefix`, newest first (ids sort by time).
+    async fn latest_items(
+        &self,
+        table: &str,
+        uid: &UserId,
+        prefix: &str,
+        limit: usize,
+    ) -> Result<Vec<HashMap<String, AttributeValue>>, StoreError> {
+        let out = self
+            .client
+            .query()
+            .table_name(table)
+            .key_condition_expression("#u = :u AND begins_with(#id, :p)")
+            .expression_attribute_names("#u", KEY)
+            .expression_attribute_names("#id", RESULT_KEY)
+            .expression_attribute_values(":u", AttributeValue::S(uid.as_str().to_owned()))
+            .expression_attribute_values(":p", AttributeValue::S(prefix.to_owned()))
+            .scan_index_forward(false)
+            .limit(i32::try_from(limit).unwrap_or(i32::MAX))
+            .send()
+            .await
+            .map_err(|e| sdk_error("Query", e))?;
+        Ok(out.items.unwrap_or_default())
+    }
+
     /// Creates the tables if they are missing. Production tables come from
     /// `template.yaml`; this is for tests and a local DynamoDB-compatible server.
     pub async fn ensure_tables(&self) -> Result<(), StoreError> {
@@ -443,25 +468,16 @@ impl ResultStore for DynamoStore {
         skill: Skill,
         limit: usize,
     ) -> Result<Vec<ResultRecord>, StoreError> {
-        let out = self
-            .client
-            .query()
-            .table_name(&self.results_table)
-            .key_condition_expression("#u = :u AND begins_with(#id, :p)")
-            .expression_attribute_names("#u", KEY)
-            .expression_attribute_names("#id", RESULT_KEY)
-            .expression_attribute_values(":u", AttributeValue::S(uid.as_str().to_owned()))
-            .expression_attribute_values(":p", AttributeValue::S(format!("{}.", skill.as_str())))
-            .scan_index_forward(false)
-            .limit(i32::try_from(limit).unwrap_or(i32::MAX))
-            .send()
-            .await
-            .map_err(|e| sdk_error("Query", e))?;
-        out.items
-            .unwrap_or_default()
-            .into_iter()
-            .map(result_from_item)
-            .collect()
+        self.latest_items(
+            &self.results_table,
+            uid,
+            &format!("{}.", skill.as_str()),
+            limit,
+        )
+        .await?
+        .into_iter()
+        .map(result_from_item)
+        .collect()
     }
 
     async fn count_first_attempt(
@@ -638,20 +654,8 @@ impl WritingStore for DynamoStore {
         uid: &UserId,
         limit: usize,
     ) -> Result<Vec<WritingResult>, StoreError> {
-        let out = self
-            .client
-            .query()
-            .table_name(&self.writing_table)
-            .key_condition_expression("#u = :u")
-            .expression_attribute_names("#u", KEY)
-            .expression_attribute_values(":u", AttributeValue::S(uid.as_str().to_owned()))
-            .scan_index_forward(false)
-            .limit(i32::try_from(limit).unwrap_or(i32::MAX))
-            .send()
-            .await
-            .map_err(|e| sdk_error("Query", e))?;
-        out.items
-            .unwrap_or_default()
+        self.latest_items(&self.writing_table, uid, "writing.", limit)
+            .await?
             .into_iter()
             .map(|item| {
                 let json = Value::Object(
@@ -773,22 +777,8 @@ impl SpeakingStore for DynamoStore {
         uid: &UserId,
         limit: usize,
     ) -> Result<Vec<SpeakingResult>, StoreError> {
-        let out = self
-            .client
-            .query()
-            .table_name(&self.speaking_table)
-            .key_condition_expression("#u = :u AND begins_with(#id, :p)")
-            .expression_attribute_names("#u", KEY)
-            .expression_attribute_names("#id", RESULT_KEY)
-            .expression_attribute_values(":u", AttributeValue::S(uid.as_str().to_owned()))
-            .expression_attribute_values(":p", AttributeValue::S("speaking.".into()))
-            .scan_index_forward(false)
-            .limit(i32::try_from(limit).unwrap_or(i32::MAX))
-            .send()
-            .await
-            .map_err(|e| sdk_error("Query", e))?;
-        out.items
-            .unwrap_or_default()
+        self.latest_items(&self.speaking_table, uid, "speaking.", limit)
+            .await?
             .into_iter()
             .map(speaking_from_item)
             .collect()
