@@ -351,18 +351,13 @@ impl ResultStore for SqliteStore {
         let high = format!("{}/", skill.as_str());
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         self.with_conn(move |conn| {
-            let mut stmt = conn
-                .prepare(
-                    "SELECT doc FROM results WHERE uid = ?1 AND id > ?2 AND id < ?3
-                     ORDER BY id DESC LIMIT ?4",
-                )
-                .map_err(backend)?;
-            let docs = stmt
-                .query_map(params![uid, low, high, limit], |r| r.get::<_, String>(0))
-                .map_err(backend)?
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(backend)?;
-            docs.iter().map(|d| parse_result(d)).collect()
+            query_docs(
+                conn,
+                "SELECT doc FROM results WHERE uid = ?1 AND id > ?2 AND id < ?3
+                 ORDER BY id DESC LIMIT ?4",
+                params![uid, low, high, limit],
+                parse_result,
+            )
         })
         .await
     }
@@ -448,9 +443,34 @@ impl ResultStore for SqliteStore {
 }
 
 fn parse_result(doc: &str) -> Result<ResultRecord, StoreError> {
+    parse_doc(doc, "result", ResultRecord::from_json)
+}
+
+/// A stored JSON document read back as a record; `what` names it in errors.
+fn parse_doc<T>(
+    doc: &str,
+    what: &str,
+    from_json: impl Fn(&serde_json::Value) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
     let v: serde_json::Value =
-        serde_json::from_str(doc).map_err(|e| StoreError::Corrupt(format!("result: {e}")))?;
-    ResultRecord::from_json(&v)
+        serde_json::from_str(doc).map_err(|e| StoreError::Corrupt(format!("{what}: {e}")))?;
+    from_json(&v)
+}
+
+/// The documents a query selects (its one column is `doc`), each read back by `parse`.
+fn query_docs<T>(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+    parse: impl Fn(&str) -> Result<T, StoreError>,
+) -> Result<Vec<T>, StoreError> {
+    let mut stmt = conn.prepare(sql).map_err(backend)?;
+    let docs = stmt
+        .query_map(params, |r| r.get::<_, String>(0))
+        .map_err(backend)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(backend)?;
+    docs.iter().map(|d| parse(d)).collect()
 }
 
 #[async_trait]
@@ -478,30 +498,19 @@ impl WritingStore for SqliteStore {
         let uid = uid.as_str().to_owned();
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         self.with_conn(move |conn| {
-            let mut stmt = conn
-                .prepare("SELECT doc FROM writing_results WHERE uid = ?1 ORDER BY id DESC LIMIT ?2")
-                .map_err(backend)?;
-            let docs = stmt
-                .query_map(params![uid, limit], |r| r.get::<_, String>(0))
-                .map_err(backend)?
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(backend)?;
-            docs.iter()
-                .map(|d| {
-                    let v: serde_json::Value = serde_json::from_str(d)
-                        .map_err(|e| StoreError::Corrupt(format!("writing result: {e}")))?;
-                    WritingResult::from_json(&v)
-                })
-                .collect()
+            query_docs(
+                conn,
+                "SELECT doc FROM writing_results WHERE uid = ?1 ORDER BY id DESC LIMIT ?2",
+                params![uid, limit],
+                |d| parse_doc(d, "writing result", WritingResult::from_json),
+            )
         })
         .await
     }
 }
 
 fn parse_speaking(doc: &str) -> Result<SpeakingResult, StoreError> {
-    let v: serde_json::Value = serde_json::from_str(doc)
-        .map_err(|e| StoreError::Corrupt(format!("speaking result: {e}")))?;
-    SpeakingResult::from_json(&v)
+    parse_doc(doc, "speaking result", SpeakingResult::from_json)
 }
 
 #[async_trait]
@@ -567,17 +576,12 @@ impl SpeakingStore for SqliteStore {
         let uid = uid.as_str().to_owned();
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         self.with_conn(move |conn| {
-            let mut stmt = conn
-                .prepare(
-                    "SELECT doc FROM speaking_results WHERE uid = ?1 ORDER BY id DESC LIMIT ?2",
-                )
-                .map_err(backend)?;
-            let docs = stmt
-                .query_map(params![uid, limit], |r| r.get::<_, String>(0))
-                .map_err(backend)?
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(backend)?;
-            docs.iter().map(|d| parse_speaking(d)).collect()
+            query_docs(
+                conn,
+                "SELECT doc FROM speaking_results WHERE uid = ?1 ORDER BY id DESC LIMIT ?2",
+                params![uid, limit],
+                parse_speaking,
+            )
         })
         .await
     }
