@@ -109,8 +109,11 @@ async fn s3_meets_the_contract() {
     let conf = aws_sdk_s3::config::Builder::from(&sdk)
         .force_path_style(true)
         .build();
-    let media = S3Media::new(aws_sdk_s3::Client::from_conf(conf), common::unique("media"));
-    media.ensure_bucket().await.unwrap();
+    // The bucket template.yaml defines, under a fresh name.
+    let media = S3Media::new(
+        aws_sdk_s3::Client::from_conf(conf),
+        common::template_media_bucket().await,
+    );
     let http = reqwest::Client::new();
     let fetch: Fetch<'_> = Box::new(move |url: String| {
         let http = http.clone();

@@ -4,7 +4,6 @@ mod common;
 
 use std::sync::Arc;
 
-use shared::adapters::dynamo::Tables;
 use shared::adapters::{DynamoStore, SqliteStore};
 use shared::domain::exam::Skill;
 use shared::domain::payments::{PaymentRecord, SessionId};
@@ -841,16 +840,10 @@ async fn sqlite_file_meets_the_contract_and_survives_a_restart() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn dynamodb_meets_the_contract() {
     let sdk = common::aws_config().await;
+    // The tables as template.yaml defines them: the keys and indexes production has.
     let store = DynamoStore::new(
         aws_sdk_dynamodb::Client::new(&sdk),
-        Tables {
-            users: common::unique("users"),
-            results: common::unique("results"),
-            payments: common::unique("payments"),
-            writing: common::unique("writing"),
-            speaking: common::unique("speaking"),
-        },
+        common::template_tables().await,
     );
-    store.ensure_tables().await.unwrap();
     contract(Arc::new(store)).await;
 }

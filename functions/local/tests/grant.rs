@@ -2,6 +2,8 @@
 //! configured store. Here the DynamoDB store, on the local AWS-compatible server that
 //! `make test` starts, and an account named by a Cognito-style `sub`.
 
+mod common;
+
 use std::process::Command;
 
 use aws_sdk_dynamodb::config::Credentials;
@@ -14,17 +16,6 @@ fn endpoint() -> String {
     std::env::var("TEF_TEST_AWS_ENDPOINT").unwrap_or_else(|_| {
         panic!("TEF_TEST_AWS_ENDPOINT is not set: run `make test` (it starts moto's server)")
     })
-}
-
-fn tables() -> Tables {
-    let n = std::process::id();
-    Tables {
-        users: format!("grant-users-{n}"),
-        results: format!("grant-results-{n}"),
-        payments: format!("grant-payments-{n}"),
-        writing: format!("grant-writing-{n}"),
-        speaking: format!("grant-speaking-{n}"),
-    }
 }
 
 fn grant(tables: &Tables, args: &[&str]) -> std::process::Output {
@@ -54,9 +45,8 @@ async fn support_grants_a_production_account_by_its_sub() {
         .endpoint_url(endpoint())
         .load()
         .await;
-    let tables = tables();
+    let tables = common::template_tables(&endpoint()).await;
     let store = DynamoStore::new(aws_sdk_dynamodb::Client::new(&sdk), tables.clone());
-    store.ensure_tables().await.unwrap();
     let sub = UserId::parse("3f1c2b9e-7a41-4d5c-9a0e-1b2c3d4e5f60").unwrap();
     store
         .put_user(

@@ -6,10 +6,7 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use aws_sdk_dynamodb::Client;
 use aws_sdk_dynamodb::error::ProvideErrorMetadata;
-use aws_sdk_dynamodb::types::{
-    AttributeDefinition, AttributeValue, BillingMode, KeySchemaElement, KeyType, Put,
-    ScalarAttributeType, TransactWriteItem, Update,
-};
+use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem, Update};
 use serde_json::{Map, Number, Value};
 
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
@@ -44,7 +41,7 @@ const STATS_UID: &str = "~paper-stats";
 /// The payments table's key: the checkout session id.
 const PAYMENT_KEY: &str = "sessionId";
 
-/// The three tables the store uses.
+/// The tables the store uses.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tables {
     pub users: String,
@@ -52,6 +49,20 @@ pub struct Tables {
     pub payments: String,
     pub writing: String,
     pub speaking: String,
+}
+
+impl Tables {
+    /// The tables named by the variables the deployed functions get (`TEF_USERS_TABLE`, …);
+    /// `None` when one is missing.
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Option<Self> {
+        Some(Self {
+            users: var("TEF_USERS_TABLE")?,
+            results: var("TEF_RESULTS_TABLE")?,
+            payments: var("TEF_PAYMENTS_TABLE")?,
+            writing: var("TEF_WRITING_TABLE")?,
+            speaking: var("TEF_SPEAKING_TABLE")?,
+        })
+    }
 }
 
 #[derive(Clone)]
@@ -99,80 +110,6 @@ impl DynamoStore {
             .await
             .map_err(|e| sdk_error("Query", e))?;
         Ok(out.items.unwrap_or_default())
-    }
-
-    /// Creates the tables if they are missing. Production tables come from
-    /// `template.yaml`; this is for tests and a local DynamoDB-compatible server.
-    pub async fn ensure_tables(&self) -> Result<(), StoreError> {
-        self.ensure_table(&self.users_table, KEY, None).await?;
-        self.ensure_table(&self.results_table, KEY, Some(RESULT_KEY))
-            .await?;
-        self.ensure_table(&self.payments_table, PAYMENT_KEY, None)
-            .await?;
-        self.ensure_table(&self.writing_table, KEY, Some(RESULT_KEY))
-            .await?;
-        self.ensure_table(&self.speaking_table, KEY, Some(RESULT_KEY))
-            .await
-    }
-
-    async fn ensure_table(
-        &self,
-        name: &str,
-        hash_key: &str,
-        sort_key: Option<&str>,
-    ) -> Result<(), StoreError> {
-        if self
-            .client
-            .describe_table()
-            .table_name(name)
-            .send()
-            .await
-            .is_ok()
-        {
-            return Ok(());
-        }
-        let build = |e: aws_sdk_dynamodb::error::BuildError| StoreError::Backend(e.to_string());
-        let mut create = self
-            .client
-            .create_table()
-            .table_name(name)
-            .billing_mode(BillingMode::PayPerRequest)
-            .attribute_definitions(
-                AttributeDefinition::builder()
-                    .attribute_name(hash_key)
-                    .attribute_type(ScalarAttributeType::S)
-                    .build()
-                    .map_err(build)?,
-            )
-            .key_schema(
-                KeySchemaElement::builder()
-                    .attribute_name(hash_key)
-                    .key_type(KeyType::Hash)
-                    .build()
-                    .map_err(build)?,
-            );
-        if let Some(sk) = sort_key {
-            create = create
-                .attribute_definitions(
-                    AttributeDefinition::builder()
-                        .attribute_name(sk)
-                        .attribute_type(ScalarAttributeType::S)
-                        .build()
-                        .map_err(build)?,
-                )
-                .key_schema(
-                    KeySchemaElement::builder()
-                        .attribute_name(sk)
-                        .key_type(KeyType::Range)
-                        .build()
-                        .map_err(build)?,
-                );
-        }
-        create
-            .send()
-            .await
-            .map_err(|e| sdk_error("CreateTable", e))?;
-        Ok(())
     }
 }
 

@@ -24,28 +24,6 @@ impl S3Media {
             bucket: bucket.into(),
         }
     }
-
-    /// Creates the bucket if it is missing. Production buckets come from
-    /// `template.yaml`; this is for tests against an S3-compatible server.
-    pub async fn ensure_bucket(&self) -> Result<(), MediaError> {
-        if self
-            .client
-            .head_bucket()
-            .bucket(&self.bucket)
-            .send()
-            .await
-            .is_ok()
-        {
-            return Ok(());
-        }
-        self.client
-            .create_bucket()
-            .bucket(&self.bucket)
-            .send()
-            .await
-            .map(|_| ())
-            .map_err(|e| backend("CreateBucket", &e.into_service_error()))
-    }
 }
 
 fn backend<E: ProvideErrorMetadata>(op: &str, e: &E) -> MediaError {

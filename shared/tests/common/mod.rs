@@ -41,3 +41,29 @@ pub fn unique(prefix: &str) -> String {
             .unwrap_or(0)
     )
 }
+
+/// The template's own tables (keys, types and indexes as `template.yaml` defines them),
+/// created on the test server under fresh names.
+pub async fn template_tables() -> shared::adapters::dynamo::Tables {
+    let vars = testkit::template::template_tables(&aws_endpoint()).await;
+    shared::adapters::dynamo::Tables::from_vars(|var| vars.get(var).cloned())
+        .expect("template.yaml names every table the store uses")
+}
+
+/// The template's media bucket, created on the test server under a fresh name.
+pub async fn template_media_bucket() -> String {
+    let sdk = aws_config().await;
+    let conf = aws_sdk_s3::config::Builder::from(&sdk)
+        .force_path_style(true)
+        .build();
+    let buckets = testkit::Template::load()
+        .create_buckets(
+            &aws_sdk_s3::Client::from_conf(conf),
+            &testkit::template::unique_suffix(),
+        )
+        .await;
+    buckets
+        .get("MediaBucket")
+        .expect("template.yaml defines MediaBucket")
+        .clone()
+}

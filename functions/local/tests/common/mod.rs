@@ -32,7 +32,15 @@ pub async fn start_on_dynamodb() -> TestServer {
     start_with(None, &extra).await
 }
 
-/// Fresh tables on moto's server, created, and the variables that select them.
+/// The template's own tables (keys and indexes as `template.yaml` defines them) on the test
+/// server under fresh names.
+pub async fn template_tables(endpoint: &str) -> shared::adapters::dynamo::Tables {
+    let vars = testkit::template::template_tables(endpoint).await;
+    shared::adapters::dynamo::Tables::from_vars(|var| vars.get(var).cloned())
+        .expect("template.yaml names every table the store uses")
+}
+
+/// Fresh tables on moto's server, created from the template, and the variables that select them.
 async fn dynamodb_vars() -> (
     Vec<(&'static str, String)>,
     shared::adapters::dynamo::Tables,
@@ -40,26 +48,7 @@ async fn dynamodb_vars() -> (
     let endpoint = std::env::var("TEF_TEST_AWS_ENDPOINT").unwrap_or_else(|_| {
         panic!("TEF_TEST_AWS_ENDPOINT is not set: run `make test` (it starts moto's server)")
     });
-    let n = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let tables = shared::adapters::dynamo::Tables {
-        users: format!("srv-users-{n}"),
-        results: format!("srv-results-{n}"),
-        payments: format!("srv-payments-{n}"),
-        writing: format!("srv-writing-{n}"),
-        speaking: format!("srv-speaking-{n}"),
-    };
-    let sdk = aws_config::defaults(aws_config::BehaviorVersion::latest())
-        .region(aws_config::Region::new("us-east-1"))
-        .endpoint_url(&endpoint)
-        .load()
-        .await;
-    shared::adapters::DynamoStore::new(aws_sdk_dynamodb::Client::new(&sdk), tables.clone())
-        .ensure_tables()
-        .await
-        .unwrap();
+    let tables = template_tables(&endpoint).await;
     let extra = vec![
         ("TEF_STORE", "dynamodb".into()),
         ("TEF_AWS_ENDPOINT", endpoint),

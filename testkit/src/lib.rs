@@ -1,0 +1,9 @@
+//! Test support shared by the workspace's integration tests (a dev-dependency only): the
+//! SAM template read as data, and a recording proxy for the AWS-compatible test server.
+
+pub mod permissions;
+pub mod recorder;
+pub mod template;
+
+pub use recorder::{Call, Recorder};
+pub use template::{Function, Statement, Template};
