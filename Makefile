@@ -67,8 +67,10 @@ lint-frontend:
 lint-template:
 	.tools/venv/bin/cfn-lint template.yaml
 
-# The DynamoDB and S3 contract suites run against moto's server, started here.
+# The DynamoDB and S3 contract suites run against moto's server, started here. The function
+# binaries are built first: the Runtime API test starts each one as Lambda would.
 test-rust:
+	$(CARGO) build --workspace --bins
 	TEF_TEST_WHISPER_DIR=$(CURDIR)/.tools/whisper scripts/with-moto.sh $(CARGO) test --workspace
 
 test-frontend:

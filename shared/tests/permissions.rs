@@ -31,24 +31,7 @@ use shared::{App, Config};
 use testkit::permissions::{Use, compare};
 use testkit::{Recorder, Template};
 
-const WEBHOOK_SECRET: &str = "whsec_permissions_test";
-
-/// A template parameter's value in this test.
-fn parameter(name: &str) -> String {
-    match name {
-        "AppUrl" => "https://app.example.com",
-        "StripePriceMonthly" => "price_monthly_test",
-        "StripePriceQuarterly" => "price_quarterly_test",
-        "StripeSecretKey" => "sk_test_permissions",
-        "StripeWebhookSecret" => WEBHOOK_SECRET,
-        "OpenAiApiKey" => "sk-permissions-test",
-        "OpenAiBaseUrl" => "http://127.0.0.1:9",
-        "CorrectionModel" => "gpt-test",
-        "Stage" => "test",
-        other => panic!("template parameter {other} has no test value: add it here"),
-    }
-    .to_owned()
-}
+const WEBHOOK_SECRET: &str = testkit::template::TEST_WEBHOOK_SECRET;
 
 struct FixedCorrector;
 
@@ -99,17 +82,13 @@ impl Harness {
     async fn start() -> Self {
         let template = Template::load();
         let upstream = common::aws_endpoint();
+        let names = template.create_resources(&upstream).await;
         let sdk = common::aws_config().await;
-        let suffix = testkit::template::unique_suffix();
-        let mut names = template
-            .create_tables(&aws_sdk_dynamodb::Client::new(&sdk), &suffix)
-            .await;
         let s3 = aws_sdk_s3::Client::from_conf(
             aws_sdk_s3::config::Builder::from(&sdk)
                 .force_path_style(true)
                 .build(),
         );
-        names.extend(template.create_buckets(&s3, &suffix).await);
         // The exam media the routes sign links to, as `publish` leaves them.
         for key in ["reading/1/d01.svg"] {
             s3.put_object()
@@ -132,26 +111,12 @@ impl Harness {
     }
 
     /// The function's environment as deployed: globals and its own variables, resolved.
-    fn environment(&self, binary: &str) -> HashMap<String, String> {
+    fn environment(&self, binary: &str) -> BTreeMap<String, String> {
         let function = self
             .template
             .function(binary)
             .unwrap_or_else(|| panic!("no function with Binary: {binary} in template.yaml"));
-        let mut vars: HashMap<String, String> = function
-            .env
-            .iter()
-            .map(|(k, v)| {
-                let value = match v {
-                    Value::String(s) => s.clone(),
-                    Value::Number(n) => n.to_string(),
-                    other => match other["Ref"].as_str() {
-                        Some(id) => self.names.get(id).cloned().unwrap_or_else(|| parameter(id)),
-                        None => panic!("{binary}: {k} = {other}: resolve this expression here"),
-                    },
-                };
-                (k.clone(), value)
-            })
-            .collect();
+        let mut vars = function.resolved_env(&self.names, testkit::template::test_parameter);
         vars.insert("TEF_AWS_ENDPOINT".into(), self.recorder.endpoint.clone());
         vars.insert(
             "TEF_DATA_DIR".into(),

@@ -3,6 +3,7 @@
 
 pub mod permissions;
 pub mod recorder;
+pub mod runtime_api;
 pub mod template;
 
 pub use recorder::{Call, Recorder};

@@ -44,6 +44,54 @@ pub struct Statement {
     pub resources: Vec<String>,
 }
 
+impl Function {
+    /// The environment the function gets once deployed: `!Ref` to a resource becomes its name
+    /// in `names` (logical id → physical name), to a parameter its value from `parameter`.
+    pub fn resolved_env(
+        &self,
+        names: &BTreeMap<String, String>,
+        parameter: impl Fn(&str) -> String,
+    ) -> BTreeMap<String, String> {
+        self.env
+            .iter()
+            .map(|(k, v)| {
+                let value = match v {
+                    Value::String(s) => s.clone(),
+                    Value::Number(n) => n.to_string(),
+                    other => match other["Ref"].as_str() {
+                        Some(id) => names.get(id).cloned().unwrap_or_else(|| parameter(id)),
+                        None => panic!(
+                            "{}: {k} = {other}: teach Function::resolved_env this expression",
+                            self.binary
+                        ),
+                    },
+                };
+                (k.clone(), value)
+            })
+            .collect()
+    }
+}
+
+/// Test values for the template's parameters.
+pub fn test_parameter(name: &str) -> String {
+    match name {
+        "AppUrl" => "https://app.example.com",
+        "StripePriceMonthly" => "price_monthly_test",
+        "StripePriceQuarterly" => "price_quarterly_test",
+        "StripeSecretKey" => "sk_test_template",
+        "StripeWebhookSecret" => TEST_WEBHOOK_SECRET,
+        "OpenAiApiKey" => "sk-template-test",
+        "OpenAiBaseUrl" => "http://127.0.0.1:9",
+        "CorrectionModel" => "gpt-test",
+        "Stage" => "test",
+        other => panic!("template parameter {other} has no test value: add it to test_parameter"),
+    }
+    .to_owned()
+}
+
+/// The webhook signing secret `test_parameter` gives the template.
+pub const TEST_WEBHOOK_SECRET: &str = "whsec_template_test";
+
 impl Template {
     pub fn load() -> Self {
         let path = repo_root().join("template.yaml");
@@ -222,6 +270,23 @@ impl Template {
                 .unwrap_or_else(|e| panic!("CreateBucket {name}: {e:?}"));
             names.insert(id, name);
         }
+        names
+    }
+
+    /// Every table and bucket of the template, created on the test server at `endpoint`
+    /// under fresh names. Returns logical id → physical name.
+    pub async fn create_resources(&self, endpoint: &str) -> BTreeMap<String, String> {
+        let sdk = sdk_config(endpoint).await;
+        let suffix = unique_suffix();
+        let mut names = self
+            .create_tables(&aws_sdk_dynamodb::Client::new(&sdk), &suffix)
+            .await;
+        let s3 = aws_sdk_s3::Client::from_conf(
+            aws_sdk_s3::config::Builder::from(&sdk)
+                .force_path_style(true)
+                .build(),
+        );
+        names.extend(self.create_buckets(&s3, &suffix).await);
         names
     }
 

@@ -78,7 +78,7 @@ pub async fn start_on_dynamodb_with_app(change: impl FnOnce(&mut shared::App)) -
     start_inner(None, &extra, change).await
 }
 
-async fn start_with(
+pub async fn start_with(
     catalogue: Option<shared::catalogue::Catalogue>,
     extra: &[(&'static str, String)],
 ) -> TestServer {

@@ -1,0 +1,391 @@
+//! Each Lambda binary, as built, served through the Lambda Runtime API (issue 15): the real
+//! `bootstrap` of every function of `template.yaml` is started with the environment the
+//! template gives it (tables created from the template on moto's server), on a Runtime API of
+//! our own on loopback, and invoked with API Gateway v2 events, authorizer claims included.
+//! The same requests through the local server, on the same tables and as the same user, give
+//! the same status and body. The time from process start to the first answer is recorded.
+//!
+//! The binaries come from `cargo build --workspace --bins` (`make test` runs it first).
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64URL;
+use serde_json::{Value, json};
+use testkit::Template;
+use testkit::runtime_api::{Outcome, RuntimeApi};
+
+/// One request, sent to a function through the Runtime API and to the local server.
+struct Fixture {
+    binary: &'static str,
+    method: &'static str,
+    path: &'static str,
+    signed_in: bool,
+    body: Value,
+    headers: &'static [(&'static str, &'static str)],
+    status: u16,
+}
+
+const fn fixture(
+    binary: &'static str,
+    method: &'static str,
+    path: &'static str,
+    status: u16,
+) -> Fixture {
+    Fixture {
+        binary,
+        method,
+        path,
+        signed_in: true,
+        body: Value::Null,
+        headers: &[],
+        status,
+    }
+}
+
+/// A request per function, each answered without a provider outside AWS (no card, AI or
+/// speech call): successes where the route needs only the store and media, otherwise the
+/// route's own refusals (the spec's messages).
+fn fixtures() -> Vec<Fixture> {
+    vec![
+        Fixture {
+            signed_in: false,
+            ..fixture("health", "GET", "/api/health", 200)
+        },
+        Fixture {
+            signed_in: false,
+            ..fixture("list-plans", "GET", "/api/plans", 200)
+        },
+        fixture("get-me", "GET", "/api/me", 200),
+        Fixture {
+            signed_in: false,
+            ..fixture("get-me", "GET", "/api/me", 401)
+        },
+        Fixture {
+            body: json!({}),
+            ..fixture("accept-privacy", "POST", "/api/me/privacy-acceptance", 200)
+        },
+        fixture("list-tests", "GET", "/api/tests/reading", 200),
+        fixture("get-test", "GET", "/api/tests/reading/1", 200),
+        fixture("get-test", "GET", "/api/tests/reading/99", 404),
+        Fixture {
+            body: json!({"answers": "none"}),
+            ..fixture(
+                "submit-attempt",
+                "POST",
+                "/api/tests/reading/1/attempts",
+                400,
+            )
+        },
+        fixture("get-result", "GET", "/api/results/nothing-here", 404),
+        fixture("get-progress", "GET", "/api/progress", 200),
+        Fixture {
+            body: json!({"priceId": "price_unknown", "userId": "{sub}"}),
+            ..fixture(
+                "create-checkout-session",
+                "POST",
+                "/api/stripe/create-checkout-session",
+                400,
+            )
+        },
+        fixture(
+            "get-checkout-session",
+            "GET",
+            "/api/stripe/checkout-session",
+            404,
+        ),
+        Fixture {
+            signed_in: false,
+            body: json!({"type": "checkout.session.completed"}),
+            headers: &[("stripe-signature", "t=1,v1=00")],
+            ..fixture("stripe-webhook", "POST", "/api/stripe/webhook", 400)
+        },
+        Fixture {
+            body: json!({"studentText": "Trop court.", "section": "A", "topicId": "luckyFind"}),
+            ..fixture("tef-correction", "POST", "/api/openai/tef-correction", 400)
+        },
+        Fixture {
+            body: json!({"topicId": "serviceCoursLangue", "section": "C", "messages": []}),
+            ..fixture("speaking-chat", "POST", "/api/openai/speaking-chat", 400)
+        },
+        Fixture {
+            body: json!({"topicId": "serviceCoursLangue", "section": "A", "sessionId": "../x", "conversationHistory": []}),
+            ..fixture(
+                "speaking-report",
+                "POST",
+                "/api/openai/speaking-report",
+                400,
+            )
+        },
+        Fixture {
+            body: json!({"text": "", "section": "A"}),
+            ..fixture("text-to-speech", "POST", "/api/openai/text-to-speech", 400)
+        },
+        Fixture {
+            body: json!({"audio": ""}),
+            ..fixture("transcription", "POST", "/api/transcription", 400)
+        },
+    ]
+}
+
+fn binary_path(name: &str) -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target")));
+    let path = target.join("debug").join(name);
+    assert!(
+        path.is_file(),
+        "{} is missing: build the functions first (`cargo build --workspace --bins`, which `make test` runs)",
+        path.display()
+    );
+    path
+}
+
+/// An API Gateway v2 event for `f`, as the `HttpApi` route of the template sends it.
+fn event(f: &Fixture, route_path: &str, claims: &Value) -> Value {
+    let (raw_path, query) = f.path.split_once('?').unwrap_or((f.path, ""));
+    let mut params = serde_json::Map::new();
+    for (p, v) in route_path.split('/').zip(raw_path.split('/')) {
+        if let Some(name) = p.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+            params.insert(name.into(), v.into());
+        }
+    }
+    let mut headers = serde_json::Map::new();
+    headers.insert("content-type".into(), "application/json".into());
+    for (k, v) in f.headers {
+        headers.insert((*k).into(), (*v).into());
+    }
+    let route_key = format!("{} {route_path}", f.method);
+    let mut ctx = json!({
+        "accountId": "123456789012", "apiId": "api", "domainName": "example.com",
+        "domainPrefix": "api", "requestId": "r1", "routeKey": route_key,
+        "stage": "$default", "time": "26/Nov/2026:12:00:00 +0000", "timeEpoch": 1795348800000u64,
+        "http": {"method": f.method, "path": raw_path, "protocol": "HTTP/1.1", "sourceIp": "1.2.3.4", "userAgent": "test"}
+    });
+    if f.signed_in {
+        ctx["authorizer"] = json!({"jwt": {"claims": claims, "scopes": null}});
+    }
+    let mut e = json!({
+        "version": "2.0", "routeKey": route_key, "rawPath": raw_path, "rawQueryString": query,
+        "headers": headers, "requestContext": ctx, "isBase64Encoded": false,
+        "body": body_text(f, claims),
+    });
+    if !params.is_empty() {
+        e["pathParameters"] = Value::Object(params);
+    }
+    e
+}
+
+fn body_text(f: &Fixture, claims: &Value) -> Option<String> {
+    (!f.body.is_null()).then(|| {
+        f.body
+            .to_string()
+            .replace("{sub}", claims["sub"].as_str().unwrap_or_default())
+    })
+}
+
+/// Signed media links differ by signer (S3 presigning in Lambda, the local server's own
+/// signature locally) and by the second they were made: compare the object they name.
+fn normalise(v: &Value, bucket: &str) -> Value {
+    match v {
+        Value::String(s) if s.contains("X-Amz-Signature") || s.contains("sig=") => {
+            let path = s.split('?').next().unwrap_or_default();
+            let key = path
+                .split_once(&format!("/{bucket}/"))
+                .or_else(|| path.split_once("/media/"))
+                .map(|(_, k)| k)
+                .unwrap_or(path);
+            Value::String(format!("<signed link to {key}>"))
+        }
+        Value::Array(a) => Value::Array(a.iter().map(|x| normalise(x, bucket)).collect()),
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, x)| (k.clone(), normalise(x, bucket)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_function_binary_answers_through_the_runtime_api_as_the_local_server_does() {
+    let endpoint = testkit::template::test_endpoint();
+    let template = Template::load();
+    let names = template.create_resources(&endpoint).await;
+    let bucket = names["MediaBucket"].clone();
+
+    // The local server on the same tables; its signed-in user is the Lambda's user too.
+    let vars = template.env_refs();
+    let mut extra: Vec<(&'static str, String)> = vec![
+        ("TEF_STORE", "dynamodb".into()),
+        ("TEF_AWS_ENDPOINT", endpoint.clone()),
+        // The template's price ids, so the plans read the same.
+        (
+            "TEF_STRIPE_PRICE_MONTHLY",
+            testkit::template::test_parameter("StripePriceMonthly"),
+        ),
+        (
+            "TEF_STRIPE_PRICE_QUARTERLY",
+            testkit::template::test_parameter("StripePriceQuarterly"),
+        ),
+    ];
+    for var in [
+        "TEF_USERS_TABLE",
+        "TEF_RESULTS_TABLE",
+        "TEF_PAYMENTS_TABLE",
+        "TEF_WRITING_TABLE",
+        "TEF_SPEAKING_TABLE",
+    ] {
+        extra.push((var, names[&vars[var]].clone()));
+    }
+    let server = common::start_with(None, &extra).await;
+    let token = server.token("runtime@example.com");
+    let payload = token.split('.').nth(1).expect("a JWT");
+    let token_claims: Value = serde_json::from_slice(&B64URL.decode(payload).unwrap()).unwrap();
+    // API Gateway hands the authorizer's claims on as strings (`"email_verified": "true"`).
+    let claims: Value = token_claims
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| {
+            let text = v
+                .as_str()
+                .map(str::to_owned)
+                .unwrap_or_else(|| v.to_string());
+            (k.clone(), Value::String(text))
+        })
+        .collect::<serde_json::Map<_, _>>()
+        .into();
+    assert_eq!(claims["token_use"], "id");
+
+    let data = tempfile::tempdir().unwrap();
+    let mut problems = Vec::new();
+    let mut starts = Vec::new();
+    let mut by_binary: BTreeMap<&str, Vec<&Fixture>> = BTreeMap::new();
+    let all = fixtures();
+    for f in &all {
+        by_binary.entry(f.binary).or_default().push(f);
+    }
+    let functions = template.functions();
+    for function in functions.iter().filter(|f| !f.routes.is_empty()) {
+        let Some(fixtures) = by_binary.get(function.binary.as_str()) else {
+            problems.push(format!("{}: no fixture", function.binary));
+            continue;
+        };
+        let (_, route_path, _) = &function.routes[0];
+        let runtime = RuntimeApi::start().await;
+        let env = function.resolved_env(&names, testkit::template::test_parameter);
+        let started = Instant::now();
+        let mut child = tokio::process::Command::new(binary_path(&function.binary))
+            .envs(&env)
+            .env("TEF_AWS_ENDPOINT", &endpoint)
+            .env("TEF_DATA_DIR", data.path())
+            .env("AWS_LAMBDA_RUNTIME_API", &runtime.address)
+            .env("AWS_LAMBDA_FUNCTION_NAME", &function.logical_id)
+            .env("AWS_LAMBDA_FUNCTION_VERSION", "$LATEST")
+            .env(
+                "AWS_LAMBDA_FUNCTION_MEMORY_SIZE",
+                function.memory_mb.to_string(),
+            )
+            .env(
+                "AWS_LAMBDA_LOG_GROUP_NAME",
+                format!("/aws/lambda/{}", function.logical_id),
+            )
+            .env("AWS_LAMBDA_LOG_STREAM_NAME", "test")
+            .env("AWS_REGION", "us-east-1")
+            .env("AWS_ACCESS_KEY_ID", "test")
+            .env("AWS_SECRET_ACCESS_KEY", "test")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", function.binary));
+        for (i, f) in fixtures.iter().enumerate() {
+            let outcome = runtime
+                .invoke(event(f, route_path, &claims), Duration::from_secs(20))
+                .await;
+            if i == 0 {
+                starts.push((function.binary.clone(), started.elapsed()));
+            }
+            let response = match outcome {
+                Ok(Outcome::Response(r)) => r,
+                Ok(Outcome::Error(e)) => {
+                    problems.push(format!(
+                        "{} {}: the function reported {e}",
+                        f.method, f.path
+                    ));
+                    continue;
+                }
+                Err(e) => {
+                    let _ = child.start_kill();
+                    let mut stderr = String::new();
+                    if let Some(mut pipe) = child.stderr.take() {
+                        use tokio::io::AsyncReadExt;
+                        let _ = tokio::time::timeout(
+                            Duration::from_secs(2),
+                            pipe.read_to_string(&mut stderr),
+                        )
+                        .await;
+                    }
+                    problems.push(format!("{}: {e}\n{stderr}", function.binary));
+                    break;
+                }
+            };
+            let status = response["statusCode"].as_u64().unwrap_or(0);
+            let body_raw = response["body"].as_str().unwrap_or_default();
+            let body: Value = serde_json::from_str(body_raw).unwrap_or(Value::Null);
+            if status != u64::from(f.status) {
+                problems.push(format!(
+                    "{} {}: Lambda answered {status} {body_raw}, expected {}",
+                    f.method, f.path, f.status
+                ));
+            }
+            // The same request through the local server.
+            let mut req = server
+                .http
+                .request(f.method.parse().unwrap(), server.url(f.path))
+                .header("content-type", "application/json");
+            if f.signed_in {
+                req = req.bearer_auth(&token);
+            }
+            for (k, v) in f.headers {
+                req = req.header(*k, *v);
+            }
+            if let Some(b) = body_text(f, &claims) {
+                req = req.body(b);
+            }
+            let local = req.send().await.unwrap();
+            let local_status = local.status().as_u16();
+            let local_body: Value = local.json().await.unwrap_or(Value::Null);
+            if u64::from(local_status) != status
+                || normalise(&local_body, &bucket) != normalise(&body, &bucket)
+            {
+                problems.push(format!(
+                    "{} {}: Lambda {status} {}\n  local server {local_status} {}",
+                    f.method,
+                    f.path,
+                    normalise(&body, &bucket),
+                    normalise(&local_body, &bucket)
+                ));
+            }
+        }
+        let _ = child.start_kill();
+    }
+    let table: Vec<String> = starts
+        .iter()
+        .map(|(b, d)| format!("{b:<24} {:>6.0} ms", d.as_secs_f64() * 1000.0))
+        .collect();
+    eprintln!(
+        "process start to first answer, debug build, through the Runtime API:\n{}",
+        table.join("\n")
+    );
+    let report = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target"))
+        .join("lambda-start.txt");
+    let _ = std::fs::write(&report, table.join("\n") + "\n");
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
