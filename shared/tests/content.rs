@@ -3,7 +3,8 @@
 use std::path::{Path, PathBuf};
 
 use shared::domain::content::{
-    Cast, REVISED, Test, key_patterns, key_stats, near_repeats, repeats, revision, validate,
+    Cast, REVISED, Test, generic_prompts, key_patterns, key_stats, near_repeats, repeats, revision,
+    validate, validate_revised,
 };
 
 /// `content/`, or the folder `CONTENT_DIR` names (to run the rules on another
@@ -46,7 +47,7 @@ fn every_paper_passes_the_validator() {
     let media = content_dir().join("media");
     let tests = load_all();
     let mut errors = Vec::new();
-    for (path, test, _) in &tests {
+    for (path, test, rev) in &tests {
         let expected = format!("test-{:02}.json", test.id);
         if !path.ends_with(&expected) {
             errors.push(format!("{} should be named {expected}", path.display()));
@@ -58,7 +59,17 @@ fn every_paper_passes_the_validator() {
             errors.push(format!("{} is in the wrong folder", path.display()));
         }
         errors.extend(validate(test, &cast, &|key| media.join(key).is_file()));
+        // The rules of revised papers (FORMAT.md, "Rules for revision-2 papers").
+        if *rev >= REVISED {
+            errors.extend(validate_revised(test));
+        }
     }
+    let revised: Vec<&Test> = tests
+        .iter()
+        .filter(|(_, _, rev)| *rev >= REVISED)
+        .map(|(_, t, _)| t)
+        .collect();
+    errors.extend(generic_prompts(&revised));
     let all: Vec<Test> = tests.into_iter().map(|(_, t, _)| t).collect();
     errors.extend(repeats(&all));
     errors.extend(near_repeats(&all));
@@ -81,19 +92,33 @@ fn every_paper_passes_the_validator() {
 }
 
 /// The papers not yet revised for issue 14 (no `"revision": 2`): listed, not
-/// refused; the revision-2 rules do not apply to them yet (FORMAT.md).
+/// refused, with what the revision-2 rules would find in them (FORMAT.md).
 #[test]
 fn papers_still_at_revision_1() {
-    let old: Vec<String> = load_all()
-        .into_iter()
+    let tests = load_all();
+    let old: Vec<&Test> = tests
+        .iter()
         .filter(|(_, _, rev)| *rev < REVISED)
-        .map(|(_, t, _)| format!("{:?} {}", t.category, t.id).to_lowercase())
+        .map(|(_, t, _)| t)
         .collect();
     eprintln!(
         "{} papers still at revision 1 (the revision-2 rules skip them): {}",
         old.len(),
-        old.join(", ")
+        old.iter()
+            .map(|t| format!("{:?} {}", t.category, t.id).to_lowercase())
+            .collect::<Vec<_>>()
+            .join(", ")
     );
+    for t in &old {
+        let found = validate_revised(t);
+        if !found.is_empty() {
+            eprintln!(
+                "  would fail {} revision-2 check(s):\n    {}",
+                found.len(),
+                found.join("\n    ")
+            );
+        }
+    }
 }
 
 #[test]

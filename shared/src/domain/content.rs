@@ -633,6 +633,219 @@ pub fn numeric_options(options: &[String]) -> Option<Vec<f64>> {
         .collect()
 }
 
+/// The most words a block of a quick-reading set may have, its title included.
+pub const QUICK_BLOCK_WORDS: usize = 90;
+/// The fewest blocks a quick-reading set may have.
+pub const QUICK_BLOCKS: usize = 4;
+/// The most words a block's title (its first line) may have.
+pub const QUICK_TITLE_WORDS: usize = 12;
+/// The most voices a street-interview clip may have, the interviewer included.
+pub const STREET_VOICES: usize = 4;
+/// The most times one prompt wording may be used across the revision-2 papers.
+pub const PROMPT_USES: usize = 3;
+
+/// The rules that apply to revision-2 papers only (`content/FORMAT.md`, "Rules
+/// for revision-2 papers"), on top of `validate`.
+pub fn validate_revised(test: &Test) -> Vec<String> {
+    let mut errors = Vec::new();
+    let name = format!("{:?} test {}", test.category, test.id).to_lowercase();
+    let mut err = |msg: String| errors.push(format!("{name}: {msg}"));
+
+    // Understanding, not matching.
+    for (q, o) in overlap::item_overlaps(test) {
+        if o.key_over(&q.part) {
+            err(format!(
+                "question {} (level {}): the key shares {} of its {} words with the text ({:.2}, at most {KEY_OVERLAP_MAX}): say it in other words; sentence: {}",
+                q.number, q.level, o.key_shared, o.key_words, o.key_overlap, o.sentence
+            ));
+        }
+        if o.prompt_over() {
+            err(format!(
+                "question {} (level {}): the question shares {} of its {} words with the text ({:.2}, at most {PROMPT_OVERLAP_MAX}): name its subject in other words; sentence: {}",
+                q.number,
+                q.level,
+                o.prompt_shared,
+                o.prompt_words,
+                o.prompt_overlap,
+                o.prompt_sentence.as_deref().unwrap_or(&o.sentence)
+            ));
+        }
+    }
+
+    // Difficulty rises: never down from one question to the next.
+    for w in test.questions.windows(2) {
+        if w[1].level < w[0].level {
+            err(format!(
+                "question {}: level goes down from {} to {} (a revision-2 paper never goes down)",
+                w[1].number, w[0].level, w[1].level
+            ));
+        }
+    }
+
+    match test.category {
+        Paper::Reading => {
+            // Quick reading: sets of short documents to scan.
+            let mut seen = HashSet::new();
+            for q in test.questions.iter().filter(|q| q.part == "quick-reading") {
+                let Some(doc) = q.document.as_deref().and_then(|id| test.document(id)) else {
+                    continue;
+                };
+                if !seen.insert(doc.id.as_str()) {
+                    continue;
+                }
+                if let Some(text) = doc.text.as_deref().filter(|t| !t.trim().is_empty()) {
+                    for problem in quick_reading_set(text) {
+                        err(format!("quick-reading document {}: {problem}", doc.id));
+                    }
+                }
+            }
+            // Charts: at least one item matching a statement to one of four charts.
+            let chart_item = test
+                .questions
+                .iter()
+                .filter(|q| q.part == "charts")
+                .any(|q| chart_matching(test, q));
+            if !chart_item {
+                err("needs a chart-matching item in questions 24–27: options « Graphique A » to « Graphique D », a document image with four panels labelled A to D, a prompt that quotes a statement in « »".into());
+            }
+        }
+        Paper::Listening => {
+            for q in test
+                .questions
+                .iter()
+                .filter(|q| q.part == "street-interviews")
+            {
+                let voices: HashSet<&str> = q
+                    .audio
+                    .iter()
+                    .flatten()
+                    .map(|l| l.speaker.as_str())
+                    .collect();
+                if voices.len() > STREET_VOICES {
+                    err(format!(
+                        "question {}: a street interview with {} voices (at most {STREET_VOICES}, the interviewer included: three people interviewed)",
+                        q.number,
+                        voices.len()
+                    ));
+                }
+            }
+        }
+    }
+    errors
+}
+
+/// What is wrong with a quick-reading set: at least `QUICK_BLOCKS` blocks
+/// separated by a blank line, each headed by its own title line (short, no
+/// final period) and at most `QUICK_BLOCK_WORDS` words long.
+pub fn quick_reading_set(text: &str) -> Vec<String> {
+    let blocks: Vec<&str> = text
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|b| !b.is_empty())
+        .collect();
+    let mut problems = Vec::new();
+    // A one-line block is the set's heading or a closing note: allowed, not counted.
+    let documents = blocks.iter().filter(|b| b.lines().count() >= 2).count();
+    if documents < QUICK_BLOCKS {
+        problems.push(format!(
+            "{documents} short document(s) (a title line, then text), expected at least {QUICK_BLOCKS}, separated by a blank line"
+        ));
+    }
+    for (i, block) in blocks.iter().enumerate() {
+        let words = block.split_whitespace().count();
+        let title = block.lines().next().unwrap_or("").trim();
+        let at = format!(
+            "block {} (« {} »)",
+            i + 1,
+            title.chars().take(40).collect::<String>()
+        );
+        if words > QUICK_BLOCK_WORDS {
+            problems.push(format!(
+                "{at} has {words} words, at most {QUICK_BLOCK_WORDS}"
+            ));
+        }
+        if block.lines().count() >= 2
+            && (title.split_whitespace().count() > QUICK_TITLE_WORDS || title.ends_with('.'))
+        {
+            problems.push(format!(
+                "{at}: its first line is its title: at most {QUICK_TITLE_WORDS} words, no final period"
+            ));
+        }
+    }
+    problems
+}
+
+/// Whether a question asks which of four charts matches a statement.
+pub fn chart_matching(test: &Test, q: &Question) -> bool {
+    let options_ok = q
+        .options
+        .iter()
+        .zip(["A", "B", "C", "D"])
+        .all(|(o, l)| o.trim() == format!("Graphique {l}"))
+        && q.options.len() == 4;
+    let image_ok = q
+        .document
+        .as_deref()
+        .and_then(|id| test.document(id))
+        .and_then(|d| d.image.as_ref())
+        .is_some_and(|img| {
+            let words: HashSet<&str> = img
+                .alt
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            words.contains("A") && words.contains("D")
+        });
+    let quotes = q.prompt.contains('«') && q.prompt.contains('»');
+    options_ok && image_ok && quotes
+}
+
+/// A prompt's wording, for counting: lowercase, quoted passages and numbers
+/// removed, punctuation and spaces folded.
+pub fn prompt_wording(prompt: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0usize;
+    let mut straight = false;
+    for c in prompt.to_lowercase().chars() {
+        match c {
+            '«' | '“' => depth += 1,
+            '»' | '”' => depth = depth.saturating_sub(1),
+            '"' => straight = !straight,
+            _ if depth > 0 || straight => {}
+            c if c.is_alphabetic() => out.push(c),
+            _ => out.push(' '),
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Prompt wordings used more than `PROMPT_USES` times across the given
+/// (revision-2) papers, each with the papers and questions that use it.
+pub fn generic_prompts(tests: &[&Test]) -> Vec<String> {
+    let mut uses: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for t in tests {
+        for q in &t.questions {
+            let wording = prompt_wording(&q.prompt);
+            if wording.is_empty() {
+                continue;
+            }
+            uses.entry(wording)
+                .or_default()
+                .push(format!("{:?} {} Q{}", t.category, t.id, q.number).to_lowercase());
+        }
+    }
+    uses.into_iter()
+        .filter(|(_, at)| at.len() > PROMPT_USES)
+        .map(|(wording, at)| {
+            format!(
+                "the prompt « {wording} » is used {} times (at most {PROMPT_USES} across the revised papers): {}",
+                at.len(),
+                at.join(", ")
+            )
+        })
+        .collect()
+}
+
 /// Texts that must not appear twice across all tests: prompts with their
 /// document, documents, and audio scripts. Returns the repeats found.
 pub fn repeats(tests: &[Test]) -> Vec<String> {
@@ -999,6 +1212,246 @@ mod tests {
             errors_after(Paper::Reading, |t| t.questions[3].document = None),
             "question 4 needs a document",
         );
+    }
+
+    /// The fixture made a revision-2 paper: a quick-reading set of four short
+    /// documents and a chart-matching item.
+    fn revised(p: Paper) -> Test {
+        let mut t = paper(p);
+        if p == Paper::Reading {
+            t.documents.push(Document {
+                id: "qr".into(),
+                title: Some("Petites annonces".into()),
+                text: Some(
+                    [
+                        "Chalets de l'Anse – Lamèque\nQuatre chalets avec cuisine.\nÀ partir de 120 $ la nuit.",
+                        "Auberge du Quai – Caraquet\nDouze chambres, petit déjeuner compris.",
+                        "Camping des Dunes – Shippagan\nOuvert de juin à septembre.",
+                        "Motel Le Phare – Tracadie\nAnimaux acceptés.",
+                    ]
+                    .join("\n\n"),
+                ),
+                image: None,
+            });
+            t.documents.push(Document {
+                id: "ch".into(),
+                title: Some("Graphiques".into()),
+                text: None,
+                image: Some(Image {
+                    file: "reading/1/d_ch.svg".into(),
+                    alt: "Four line charts labelled Graphique A to D.".into(),
+                    width: 800,
+                    height: 600,
+                }),
+            });
+            for q in &mut t.questions[17..23] {
+                q.document = Some("qr".into());
+            }
+            let q = &mut t.questions[23];
+            q.document = Some("ch".into());
+            q.prompt =
+                "Un journal écrit : « Les prêts ont doublé. » Quel graphique correspond ?".into();
+            q.options = ["A", "B", "C", "D"]
+                .map(|l| format!("Graphique {l}"))
+                .to_vec();
+        }
+        t
+    }
+
+    fn revised_errors_after(p: Paper, change: impl FnOnce(&mut Test)) -> Vec<String> {
+        let mut t = revised(p);
+        change(&mut t);
+        let mut errors = validate(&t, &cast(), &|f| !f.contains("missing"));
+        errors.extend(validate_revised(&t));
+        errors
+    }
+
+    #[test]
+    fn a_well_formed_revised_paper_passes() {
+        for p in [Paper::Reading, Paper::Listening] {
+            assert_eq!(revised_errors_after(p, |_| {}), Vec::<String>::new());
+        }
+    }
+
+    #[test]
+    fn revision_markers_are_read() {
+        assert_eq!(revision(r#"{"format": 1}"#), Ok(1));
+        assert_eq!(revision(r#"{"format": 1, "revision": 2}"#), Ok(2));
+        assert!(revision(r#"{"revision": 3}"#).is_err());
+        let json = serde_json::to_value(paper(Paper::Reading)).unwrap();
+        let mut json = json.as_object().unwrap().clone();
+        json.insert("revision".into(), 2.into());
+        let text = serde_json::Value::Object(json).to_string();
+        let t: Test = serde_json::from_str(&text).unwrap();
+        assert_eq!(t, paper(Paper::Reading));
+        assert_eq!(revision(&text), Ok(2));
+        // Unknown fields are still refused.
+        let bad = text.replacen("\"revision\"", "\"revisoin\"", 1);
+        assert!(serde_json::from_str::<Test>(&bad).is_err());
+    }
+
+    #[test]
+    fn revised_papers_refuse_copied_keys_and_echoed_prompts() {
+        let errs = revised_errors_after(Paper::Listening, |t| {
+            let q = &mut t.questions[28];
+            q.audio = Some(vec![Line {
+                speaker: "femme-1".into(),
+                text: "Mon premier principe, c'est que tout ce que j'ajoute doit pouvoir être retiré un jour.".into(),
+            }]);
+            q.prompt = "Quel est le premier principe de la restauratrice ?".into();
+            q.options[q.answer] = "Tout ce qu'elle ajoute doit pouvoir être retiré.".into();
+        });
+        assert!(
+            errs.iter()
+                .any(|e| e.contains("question 29 (level 8): the key shares 4 of its 4 words")),
+            "{errs:?}"
+        );
+        assert!(
+            errs.iter()
+                .any(|e| e.contains("question 29 (level 8): the question shares 2 of its 3 words")),
+            "{errs:?}"
+        );
+        // Below level 7 the same item is not measured.
+        let errs = revised_errors_after(Paper::Listening, |t| {
+            let q = &mut t.questions[10];
+            q.audio = Some(vec![Line {
+                speaker: "femme-1".into(),
+                text: "Rappelez-moi au bureau avant midi.".into(),
+            }]);
+            q.options[q.answer] = "Rappeler au bureau avant midi.".into();
+        });
+        assert!(errs.is_empty(), "{errs:?}");
+    }
+
+    #[test]
+    fn revised_papers_never_go_down_a_level() {
+        // One step down is allowed at revision 1, not at revision 2.
+        let errs = revised_errors_after(Paper::Reading, |t| {
+            t.questions[34].level = 9;
+            t.questions[35].level = 8;
+        });
+        assert!(
+            errs.iter()
+                .any(|e| e.contains("question 36: level goes down from 9 to 8")),
+            "{errs:?}"
+        );
+        let errs = errors_after(Paper::Reading, |t| {
+            t.questions[34].level = 9;
+            t.questions[35].level = 8;
+        });
+        assert!(errs.is_empty(), "{errs:?}");
+    }
+
+    #[test]
+    fn quick_reading_is_a_set_of_short_documents() {
+        let long = vec!["mot"; 95].join(" ");
+        let errs = revised_errors_after(Paper::Reading, |t| {
+            t.documents[1].text = Some(format!("Une seule annonce\n{long}"));
+        });
+        for needle in [
+            "quick-reading document qr: 1 short document(s) (a title line, then text), expected at least 4",
+            "block 1 (« Une seule annonce ») has 98 words, at most 90",
+        ] {
+            assert!(
+                errs.iter().any(|e| e.contains(needle)),
+                "{needle}: {errs:?}"
+            );
+        }
+        assert_eq!(
+            quick_reading_set(
+                "Titre un\ntexte\n\nTitre deux\ntexte\n\nTitre trois.\ntexte\n\nSans titre"
+            ),
+            vec![
+                "3 short document(s) (a title line, then text), expected at least 4, separated by a blank line",
+                "block 3 (« Titre trois. »): its first line is its title: at most 12 words, no final period",
+            ]
+        );
+        // One-line blocks (the set's heading, a closing note) are allowed but not counted.
+        assert!(
+            quick_reading_set(
+                "ANNONCES\n\nUn\ntexte\n\nDeux\ntexte\n\nTrois\ntexte\n\nQuatre\ntexte\n\nEn cas d'urgence, composez le 911."
+            )
+            .is_empty()
+        );
+        // An image-only document (a timetable drawn as an image) is not a text set.
+        let errs = revised_errors_after(Paper::Reading, |t| {
+            t.documents[1].text = None;
+            t.documents[1].image = Some(Image {
+                file: "reading/1/d_qr.svg".into(),
+                alt: "A bus timetable with four routes.".into(),
+                width: 800,
+                height: 600,
+            });
+        });
+        assert!(errs.is_empty(), "{errs:?}");
+    }
+
+    #[test]
+    fn revised_reading_papers_have_a_chart_matching_item() {
+        for change in [
+            (|t: &mut Test| t.questions[23].options[3] = "Graphique E".into()) as fn(&mut Test),
+            |t| t.questions[23].prompt = "Quel graphique correspond à l'article ?".into(),
+            |t| t.documents[2].image.as_mut().unwrap().alt = "Four line charts of loans.".into(),
+        ] {
+            let errs = revised_errors_after(Paper::Reading, change);
+            assert!(
+                errs.iter()
+                    .any(|e| e.contains("needs a chart-matching item")),
+                "{errs:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn street_interviews_keep_to_four_voices() {
+        let errs = revised_errors_after(Paper::Listening, |t| {
+            t.questions[18].audio = Some(
+                ["narrateur", "femme-1", "homme-1", "femme-2", "homme-2"]
+                    .map(|speaker| Line {
+                        speaker: speaker.into(),
+                        text: "Moi, je trouve ça bien.".into(),
+                    })
+                    .to_vec(),
+            );
+        });
+        assert!(
+            errs.iter()
+                .any(|e| e.contains("question 19: a street interview with 5 voices")),
+            "{errs:?}"
+        );
+    }
+
+    #[test]
+    fn generic_prompts_are_used_at_most_three_times() {
+        assert_eq!(
+            prompt_wording("Que veut dire l’auteure par « On a fait sauter un verrou » ?"),
+            "que veut dire l auteure par"
+        );
+        assert_eq!(
+            prompt_wording("Combien coûtent 2 billets ?"),
+            prompt_wording("Combien  coûtent 12 billets?")
+        );
+        let papers: Vec<Test> = (1..=4)
+            .map(|id| {
+                let mut t = revised(Paper::Reading);
+                t.id = id;
+                t.questions[37].prompt =
+                    format!("Quelle est l'idée principale de cette chronique ({id}) ?");
+                t
+            })
+            .collect();
+        let refs: Vec<&Test> = papers.iter().collect();
+        let chronique = |found: Vec<String>| -> Vec<String> {
+            found
+                .into_iter()
+                .filter(|f| f.contains("chronique"))
+                .collect()
+        };
+        assert_eq!(
+            chronique(generic_prompts(&refs)),
+            vec!["the prompt « quelle est l idée principale de cette chronique » is used 4 times (at most 3 across the revised papers): reading 1 q38, reading 2 q38, reading 3 q38, reading 4 q38".to_owned()]
+        );
+        assert!(chronique(generic_prompts(&refs[..3])).is_empty());
     }
 
     #[test]
