@@ -693,9 +693,15 @@ pub fn validate_revised(test: &Test) -> Vec<String> {
                 if !seen.insert(doc.id.as_str()) {
                     continue;
                 }
-                if let Some(text) = doc.text.as_deref().filter(|t| !t.trim().is_empty()) {
-                    for problem in quick_reading_set(text) {
-                        err(format!("quick-reading document {}: {problem}", doc.id));
+                match doc.text.as_deref().filter(|t| !t.trim().is_empty()) {
+                    None => err(format!(
+                        "quick-reading document {}: needs a text set of short documents to scan, not only an image",
+                        doc.id
+                    )),
+                    Some(text) => {
+                        for problem in quick_reading_set(text) {
+                            err(format!("quick-reading document {}: {problem}", doc.id));
+                        }
                     }
                 }
             }
@@ -1383,7 +1389,10 @@ mod tests {
                 height: 600,
             });
         });
-        assert!(errs.is_empty(), "{errs:?}");
+        assert!(
+            errs.iter().any(|e| e.contains("quick-reading document qr: needs a text set of short documents to scan, not only an image")),
+            "{errs:?}"
+        );
     }
 
     #[test]
