@@ -9,7 +9,7 @@ CARGO ?= cargo
 SERVER := target/debug/tef-local
 
 .PHONY: help run build frontend server token test test-rust test-frontend lint lint-rust lint-frontend \
-        lint-template e2e screenshots bench bench-corrector bench-transcriber audio-report clean
+        lint-template e2e screenshots deploy publish-content bench bench-corrector bench-transcriber audio-report clean
 
 help:
 	@echo "make run                       build and serve the product locally (PORT=8080)"
@@ -17,6 +17,8 @@ help:
 	@echo "make token EMAIL=a@example.com print a bearer token for that user"
 	@echo "make screenshots               landing page screenshots into artifacts/screenshots"
 	@echo "make bench                     initial JS size and API latency (wrk)"
+	@echo "make deploy STAGE=prod         build and deploy the AWS stack (infra/README.md)"
+	@echo "make publish-content STAGE=prod upload the exam media and the built app to the stack"
 	@echo "make bench-corrector           the offline writing corrector's precision, recall and speed"
 	@echo "make bench-transcriber         the offline speech recogniser's word error rate and speed"
 	@echo "make audio-report              length, speaking rate and loudness of every listening clip (sox)"
@@ -87,6 +89,13 @@ e2e: build
 
 bench: build
 	scripts/bench.sh
+
+# Production on AWS: infra/README.md walks an operator through both.
+deploy:
+	infra/deploy.sh
+
+publish-content:
+	infra/publish-content.sh
 
 # The offline writing corrector on the annotated learner corpus: precision, recall, speed.
 bench-corrector:

@@ -22,10 +22,17 @@ export function launch(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
-/** Collects page errors so a test can assert there were none. */
+/**
+ * Collects page errors so a test can assert there were none, and content security policy
+ * violations with them: the local server sends production's policy, so anything it would block
+ * in production fails here.
+ */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.text().includes('Content Security Policy')) errors.push(m.text());
+  });
   return errors;
 }
 

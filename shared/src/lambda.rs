@@ -12,21 +12,33 @@ use lambda_http::{Body, Request, RequestExt, Response, service_fn};
 
 use crate::api::{self, ApiRequest, ApiResponse, Route};
 use crate::domain::Identity;
-use crate::{App, Config, telemetry};
+use crate::{App, Config, secrets, telemetry};
 
 /// A Lambda function's whole `main`: serve one route of the route table.
 pub async fn serve(route_name: &str) -> Result<(), Error> {
     telemetry::init_json();
     let route = api::routes::by_name(route_name)
         .ok_or_else(|| format!("no route named {route_name:?} in the route table"))?;
-    let config = Config::from_env()?;
-    let app = App::from_config(config).await?;
+    let app = app_from_env(std::env::vars().collect()).await?;
     tracing::info!(route = route.name, "function ready");
     lambda_http::run(service_fn(|req: Request| {
         let app = &app;
         async move { Ok::<_, Error>(handle(app, route, req).await) }
     }))
     .await
+}
+
+/// A function's app from its environment, as at cold start: the secrets it names in SSM
+/// (`<VAR>_PARAMETER`) are read once, then the configuration is parsed and the adapters built.
+/// Public for tests, which build each function as the template deploys it.
+pub async fn app_from_env(vars: HashMap<String, String>) -> Result<App, Error> {
+    let endpoint = vars
+        .get("TEF_AWS_ENDPOINT")
+        .map(|e| e.trim().to_owned())
+        .filter(|e| !e.is_empty());
+    let vars = secrets::resolve(vars, endpoint.as_deref()).await?;
+    let config = Config::from_lookup(|k| vars.get(k).cloned())?;
+    Ok(App::from_config(config).await?)
 }
 
 /// Handles one event. Public for tests.

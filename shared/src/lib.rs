@@ -18,6 +18,8 @@ pub mod domain;
 pub mod lambda;
 pub mod ports;
 pub mod publish;
+pub mod secrets;
+pub mod security;
 pub mod telemetry;
 
 pub use app::App;

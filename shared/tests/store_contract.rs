@@ -847,3 +847,64 @@ async fn dynamodb_meets_the_contract() {
     );
     contract(Arc::new(store)).await;
 }
+
+/// A user write merges the fields a user document owns into the item; an attribute it does not
+/// know (written by a newer function, or by support) survives every kind of user write: a
+/// plain one, and the ones inside the payment transaction.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dynamodb_user_writes_merge_and_keep_attributes_they_do_not_own() {
+    use aws_sdk_dynamodb::types::AttributeValue;
+    let sdk = common::aws_config().await;
+    let client = aws_sdk_dynamodb::Client::new(&sdk);
+    let tables = common::template_tables().await;
+    let store = DynamoStore::new(client.clone(), tables.clone());
+    let who = uid("merge-user");
+    let v1 = store.put_user(&who, &full_doc(), None).await.unwrap();
+    client
+        .update_item()
+        .table_name(&tables.users)
+        .key("uid", AttributeValue::S(who.as_str().into()))
+        .update_expression("SET supportNote = :n")
+        .expression_attribute_values(":n", AttributeValue::S("granted by support".into()))
+        .send()
+        .await
+        .unwrap();
+    // A plain write that empties optional fields: they go, the foreign attribute stays.
+    let emptied = UserDoc {
+        ai_credits: None,
+        subscription_type: None,
+        subscription_end_date: None,
+        ..full_doc()
+    };
+    let v2 = store.put_user(&who, &emptied, Some(v1)).await.unwrap();
+    assert_eq!(store.get_user(&who).await.unwrap().unwrap().value, emptied);
+    // The payment transaction writes the user too.
+    let payment = payment("cs_test_merge_0001", who.as_str(), "monthly");
+    store
+        .record_payment(&payment, &full_doc(), Some(v2))
+        .await
+        .unwrap();
+    let item = client
+        .get_item()
+        .table_name(&tables.users)
+        .key("uid", AttributeValue::S(who.as_str().into()))
+        .consistent_read(true)
+        .send()
+        .await
+        .unwrap()
+        .item
+        .unwrap();
+    assert_eq!(
+        item.get("supportNote"),
+        Some(&AttributeValue::S("granted by support".into()))
+    );
+    assert_eq!(
+        store.get_user(&who).await.unwrap().unwrap().value,
+        full_doc()
+    );
+    // A stale version still writes nothing.
+    assert!(matches!(
+        store.put_user(&who, &emptied, Some(v1)).await,
+        Err(StoreError::Conflict)
+    ));
+}

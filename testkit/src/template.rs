@@ -58,9 +58,10 @@ impl Function {
                 let value = match v {
                     Value::String(s) => s.clone(),
                     Value::Number(n) => n.to_string(),
-                    other => match other["Ref"].as_str() {
-                        Some(id) => names.get(id).cloned().unwrap_or_else(|| parameter(id)),
-                        None => panic!(
+                    other => match (other["Ref"].as_str(), other["Fn::Sub"].as_str()) {
+                        (Some(id), _) => names.get(id).cloned().unwrap_or_else(|| parameter(id)),
+                        (None, Some(text)) => substitute(text, &parameter),
+                        _ => panic!(
                             "{}: {k} = {other}: teach Function::resolved_env this expression",
                             self.binary
                         ),
@@ -72,15 +73,41 @@ impl Function {
     }
 }
 
+/// `!Sub` text with its `${Parameter}` references replaced (resource attributes are not).
+fn substitute(text: &str, parameter: &impl Fn(&str) -> String) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some((head, tail)) = rest.split_once("${") {
+        out.push_str(head);
+        let (name, after) = tail.split_once('}').unwrap_or((tail, ""));
+        assert!(
+            !name.contains('.') && !name.contains("::"),
+            "!Sub {text}: only parameters are substituted here"
+        );
+        out.push_str(&parameter(name));
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The test value of each secret a function reads from SSM (by the variable it is for).
+pub fn test_secret(var: &str) -> String {
+    match var {
+        "OPENAI_API_KEY" => "sk-template-test",
+        "STRIPE_SECRET_KEY" => "sk_test_template",
+        "TEF_STRIPE_WEBHOOK_SECRET" => TEST_WEBHOOK_SECRET,
+        other => panic!("secret {other} has no test value: add it to test_secret"),
+    }
+    .to_owned()
+}
+
 /// Test values for the template's parameters.
 pub fn test_parameter(name: &str) -> String {
     match name {
         "AppUrl" => "https://app.example.com",
         "StripePriceMonthly" => "price_monthly_test",
         "StripePriceQuarterly" => "price_quarterly_test",
-        "StripeSecretKey" => "sk_test_template",
-        "StripeWebhookSecret" => TEST_WEBHOOK_SECRET,
-        "OpenAiApiKey" => "sk-template-test",
         "OpenAiBaseUrl" => "http://127.0.0.1:9",
         "CorrectionModel" => "gpt-test",
         "Stage" => "test",
@@ -288,6 +315,34 @@ impl Template {
         );
         names.extend(self.create_buckets(&s3, &suffix).await);
         names
+    }
+
+    /// The SSM parameters the functions read their secrets from (`<VAR>_PARAMETER`), created
+    /// on the test server as `SecureString`s holding [`test_secret`] values.
+    pub async fn create_secret_parameters(&self, endpoint: &str) {
+        let ssm = aws_sdk_ssm::Client::new(&sdk_config(endpoint).await);
+        let mut done = std::collections::BTreeSet::new();
+        for f in self.functions() {
+            for (var, value) in &f.env {
+                let Some(secret_var) = var.strip_suffix("_PARAMETER") else {
+                    continue;
+                };
+                let name = match value["Fn::Sub"].as_str() {
+                    Some(text) => substitute(text, &test_parameter),
+                    None => value.as_str().unwrap_or_default().to_owned(),
+                };
+                if done.insert(name.clone()) {
+                    ssm.put_parameter()
+                        .name(&name)
+                        .value(test_secret(secret_var))
+                        .r#type(aws_sdk_ssm::types::ParameterType::SecureString)
+                        .overwrite(true)
+                        .send()
+                        .await
+                        .unwrap_or_else(|e| panic!("PutParameter {name}: {e:?}"));
+                }
+            }
+        }
     }
 
     /// The environment variables of the globals that name a resource with `!Ref`,

@@ -146,14 +146,27 @@ async fn spa_fallback(uri: Uri, index: PathBuf, folders: Arc<Vec<String>>) -> Re
 
 async fn cache_and_security_headers(uri: Uri, mut res: Response) -> Response {
     let h = res.headers_mut();
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("strict-origin-when-cross-origin"),
-    );
+    // The headers CloudFront sets in production; everything, sign-in and media included, is
+    // served from this one origin here. The sign-in and checkout pages stand in for the
+    // providers' own sites (Cognito's, Stripe's), which have their own policies: theirs allows
+    // their inline style sheet and nothing else.
+    static CSP: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| shared::security::content_security_policy(&[], &[]));
+    const PROVIDER_PAGE_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; \
+        form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+    let provider_page = ["/auth/", "/checkout/"]
+        .iter()
+        .any(|p| uri.path().starts_with(p));
+    let csp = if provider_page {
+        PROVIDER_PAGE_CSP
+    } else {
+        CSP.as_str()
+    };
+    for (name, value) in shared::security::security_headers(csp) {
+        if let Ok(v) = HeaderValue::from_str(&value) {
+            h.insert(name, v);
+        }
+    }
     let path = uri.path();
     if !h.contains_key(header::CACHE_CONTROL) {
         let cache = if path.starts_with("/assets/") {

@@ -242,3 +242,32 @@ async fn media_is_served_only_through_valid_signed_links() {
         .unwrap();
     assert!(traversal.status().is_client_error());
 }
+
+/// The local server sends the security headers CloudFront sets in production
+/// (`shared::security`), on the app, its files and the API; the stand-in provider pages get a
+/// policy of their own that allows their inline style sheet and nothing else.
+#[tokio::test]
+async fn every_response_carries_the_production_security_headers() {
+    let s = start().await;
+    let app_csp = shared::security::content_security_policy(&[], &[]);
+    for path in [
+        "/",
+        "/dashboard",
+        "/assets/app.js",
+        "/api/health",
+        "/api/me",
+    ] {
+        let res = s.http.get(s.url(path)).send().await.unwrap();
+        let h = res.headers();
+        for (name, value) in shared::security::security_headers(&app_csp) {
+            assert_eq!(h[name].to_str().unwrap(), value, "{path}: {name}");
+        }
+    }
+    let res = s.http.get(s.url("/auth/authorize")).send().await.unwrap();
+    let csp = res.headers()["content-security-policy"].to_str().unwrap();
+    assert!(
+        csp.starts_with("default-src 'none'; style-src 'unsafe-inline';"),
+        "{csp}"
+    );
+    assert!(csp.contains("frame-ancestors 'none'"));
+}

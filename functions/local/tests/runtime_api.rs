@@ -217,6 +217,7 @@ async fn every_function_binary_answers_through_the_runtime_api_as_the_local_serv
     let endpoint = testkit::template::test_endpoint();
     let template = Template::load();
     let names = template.create_resources(&endpoint).await;
+    template.create_secret_parameters(&endpoint).await;
     let bucket = names["MediaBucket"].clone();
 
     // The local server on the same tables; its signed-in user is the Lambda's user too.

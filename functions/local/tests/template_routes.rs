@@ -83,13 +83,17 @@ fn every_route_has_its_crate_and_its_template_function() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// Secrets never sit in a function's environment: a function names its SSM parameter
+/// (`<VAR>_PARAMETER`), reads it at cold start (`shared::secrets`), and only the functions that
+/// use a secret name it and may read it.
 #[test]
 fn secrets_reach_only_the_functions_that_use_them() {
-    let template = std::fs::read_to_string(root().join("template.yaml")).unwrap();
-    let fns = functions(&template);
-    for (secret, allowed) in [
+    let t = testkit::Template::load();
+    let functions = t.functions();
+    for (var, parameter, allowed) in [
         (
-            "OPENAI_API_KEY: !Ref OpenAiApiKey",
+            "OPENAI_API_KEY",
+            "openai-api-key",
             &[
                 "speaking-chat",
                 "speaking-report",
@@ -99,23 +103,51 @@ fn secrets_reach_only_the_functions_that_use_them() {
             ][..],
         ),
         (
-            "STRIPE_SECRET_KEY: !Ref StripeSecretKey",
+            "STRIPE_SECRET_KEY",
+            "stripe-secret-key",
             &["create-checkout-session", "get-checkout-session"][..],
         ),
         (
-            "TEF_STRIPE_WEBHOOK_SECRET: !Ref StripeWebhookSecret",
+            "TEF_STRIPE_WEBHOOK_SECRET",
+            "stripe-webhook-secret",
             &["stripe-webhook"][..],
         ),
     ] {
-        let holders: Vec<&str> = fns
+        let mut holders: Vec<&str> = functions
             .iter()
-            .filter(|(_, block)| block.contains(secret))
-            .map(|(b, _)| b.as_str())
+            .filter(|f| f.env.contains_key(&format!("{var}_PARAMETER")))
+            .map(|f| f.binary.as_str())
             .collect();
-        assert_eq!(holders, allowed, "{secret}");
-        let globals = template.split("\nResources:").next().unwrap_or_default();
-        assert!(!globals.contains(secret), "{secret} must not be global");
+        holders.sort_unstable();
+        let mut allowed = allowed.to_vec();
+        allowed.sort_unstable();
+        assert_eq!(holders, allowed, "{var}");
+        for f in &functions {
+            assert!(
+                !f.env.contains_key(var),
+                "{}: {var} in plain text",
+                f.binary
+            );
+            let readable = f.statements.iter().any(|s| {
+                s.actions.iter().any(|a| a == "ssm:GetParameter")
+                    && s.resources
+                        .iter()
+                        .any(|r| r == &format!("parameter/tef/${{Stage}}/{parameter}"))
+            });
+            assert_eq!(
+                readable,
+                allowed.contains(&f.binary.as_str()),
+                "{}: may read {parameter}",
+                f.binary
+            );
+        }
     }
+    assert!(
+        t.root["Globals"]["Function"]["Environment"]["Variables"]
+            .as_object()
+            .is_some_and(|v| v.keys().all(|k| !k.ends_with("_PARAMETER"))),
+        "no secret is global"
+    );
 }
 
 /// The resource block of `name` in the template: its line and the lines indented under it.
@@ -170,4 +202,64 @@ fn accounts_survive_stack_changes_and_the_api_is_throttled() {
         api.contains("ThrottlingRateLimit:") && api.contains("ThrottlingBurstLimit:"),
         "{api}"
     );
+}
+
+/// CloudFront's response headers policy is the one `shared::security` defines (the local
+/// server sends it too), with the production origins in place of the local ones, and both the
+/// app and the API behaviours use it.
+#[test]
+fn cloudfront_sets_the_security_headers_of_shared_security() {
+    let t = testkit::Template::load();
+    let policy = &t.root["Resources"]["SecurityHeadersPolicy"]["Properties"]["ResponseHeadersPolicyConfig"]
+        ["SecurityHeadersConfig"];
+    let csp_template = policy["ContentSecurityPolicy"]["ContentSecurityPolicy"]["Fn::Sub"]
+        .as_str()
+        .expect("a !Sub content security policy");
+    let csp = csp_template
+        .replace("${MediaBucket.RegionalDomainName}", "media.example")
+        .replace("${AuthDomainPrefix}", "prefix")
+        .replace("${AWS::Region}", "ca-central-1");
+    assert_eq!(
+        csp,
+        shared::security::content_security_policy(
+            &[
+                "https://prefix.auth.ca-central-1.amazoncognito.com",
+                "https://cognito-idp.ca-central-1.amazonaws.com"
+            ],
+            &["https://media.example"],
+        )
+    );
+    assert_eq!(policy["ContentSecurityPolicy"]["Override"], true);
+    assert_eq!(
+        format!(
+            "max-age={}; includeSubDomains",
+            policy["StrictTransportSecurity"]["AccessControlMaxAgeSec"]
+        ),
+        shared::security::STRICT_TRANSPORT_SECURITY
+    );
+    assert_eq!(policy["StrictTransportSecurity"]["IncludeSubdomains"], true);
+    assert_eq!(policy["ContentTypeOptions"]["Override"], true);
+    assert_eq!(
+        policy["ReferrerPolicy"]["ReferrerPolicy"],
+        shared::security::REFERRER_POLICY
+    );
+    assert_eq!(
+        policy["FrameOptions"]["FrameOption"],
+        shared::security::FRAME_OPTIONS
+    );
+    let config = &t.root["Resources"]["Distribution"]["Properties"]["DistributionConfig"];
+    let mut behaviours = vec![config["DefaultCacheBehavior"].clone()];
+    behaviours.extend(
+        config["CacheBehaviors"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default(),
+    );
+    for b in behaviours {
+        assert_eq!(
+            b["ResponseHeadersPolicyId"]["Ref"], "SecurityHeadersPolicy",
+            "behaviour {} has no security headers",
+            b["PathPattern"]
+        );
+    }
 }

@@ -11,6 +11,18 @@ use time::format_description::well_known::Rfc3339;
 
 use crate::domain::UserDoc;
 
+/// Every stored field a user document owns. A store that merges writes sets the present ones
+/// and removes the absent ones, and leaves any other attribute of the item as it is.
+pub const USER_FIELDS: &[&str] = &[
+    "email",
+    "acceptedPrivacyPolicy",
+    "aiCredits",
+    "speakingCredits",
+    "subscriptionType",
+    "subscriptionEndDate",
+    "writingCorrectionTimestamps",
+];
+
 pub fn user_to_json(doc: &UserDoc) -> Value {
     let mut m = Map::new();
     if let Some(email) = &doc.email {
@@ -121,5 +133,32 @@ mod tests {
             user_from_json(&json!({"subscriptionEndDate": "soon"})).subscription_end_date,
             None
         );
+    }
+}
+
+#[cfg(test)]
+mod owned_fields_tests {
+    use super::*;
+
+    #[test]
+    fn a_full_document_writes_exactly_the_owned_fields() {
+        let t = OffsetDateTime::from_unix_timestamp(1_800_000_000).unwrap();
+        let doc = UserDoc {
+            email: Some("a@example.com".into()),
+            accepted_privacy_policy: true,
+            ai_credits: Some(1),
+            speaking_credits: Some(2),
+            subscription_type: Some("monthly".into()),
+            subscription_end_date: Some(t),
+            writing_correction_timestamps: vec![t],
+        };
+        let Value::Object(m) = user_to_json(&doc) else {
+            panic!("an object")
+        };
+        let mut keys: Vec<&str> = m.keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        let mut owned = USER_FIELDS.to_vec();
+        owned.sort_unstable();
+        assert_eq!(keys, owned);
     }
 }

@@ -158,15 +158,16 @@ impl UserStore for DynamoStore {
         doc: &UserDoc,
         expected: Option<u64>,
     ) -> Result<u64, StoreError> {
-        let (put, next) = self.user_put(uid, doc, expected)?;
+        let (update, next) = self.user_update(uid, doc, expected)?;
         let sent = self
             .client
-            .put_item()
-            .table_name(put.table_name())
-            .set_item(Some(put.item().clone()))
-            .set_condition_expression(put.condition_expression().map(str::to_owned))
-            .set_expression_attribute_names(put.expression_attribute_names().cloned())
-            .set_expression_attribute_values(put.expression_attribute_values().cloned())
+            .update_item()
+            .table_name(update.table_name())
+            .set_key(Some(update.key().clone()))
+            .update_expression(update.update_expression())
+            .set_condition_expression(update.condition_expression().map(str::to_owned))
+            .set_expression_attribute_names(update.expression_attribute_names().cloned())
+            .set_expression_attribute_values(update.expression_attribute_values().cloned())
             .send()
             .await;
         match sent {
@@ -176,7 +177,7 @@ impl UserStore for DynamoStore {
                 if service.is_conditional_check_failed_exception() {
                     Err(StoreError::Conflict)
                 } else {
-                    Err(sdk_error("PutItem", service))
+                    Err(sdk_error("UpdateItem", service))
                 }
             }
         }
@@ -184,41 +185,62 @@ impl UserStore for DynamoStore {
 }
 
 impl DynamoStore {
-    /// The conditional put of a user's document at version `expected` (`None`: a new
-    /// document), and the version it writes. Shared by `put_user` and the payment transaction.
-    fn user_put(
+    /// The conditional write of a user's document at version `expected` (`None`: a new
+    /// document), and the version it writes. Shared by `put_user` and the transactions that
+    /// write a user with a record (payments, speaking sessions). A merge, not a replacement:
+    /// it sets the fields the document owns, removes those it leaves empty, and keeps any
+    /// other attribute of the item (one written by a newer function, or by support).
+    fn user_update(
         &self,
         uid: &UserId,
         doc: &UserDoc,
         expected: Option<u64>,
-    ) -> Result<(Put, u64), StoreError> {
+    ) -> Result<(Update, u64), StoreError> {
         let next = expected.map_or(1, |v| v + 1);
-        let Value::Object(fields) = codec::user_to_json(doc) else {
+        let Value::Object(mut fields) = codec::user_to_json(doc) else {
             return Err(StoreError::Corrupt(
                 "a user document must be an object".into(),
             ));
         };
-        let mut item: HashMap<String, AttributeValue> = fields
-            .into_iter()
-            .map(|(k, v)| (k, json_to_attribute(v)))
-            .collect();
-        item.insert(KEY.into(), AttributeValue::S(uid.as_str().to_owned()));
-        item.insert(VERSION.into(), AttributeValue::N(next.to_string()));
-        let put = Put::builder()
+        let mut set = vec!["#v = :next".to_owned()];
+        let mut remove = Vec::new();
+        let mut update = Update::builder()
             .table_name(&self.users_table)
-            .set_item(Some(item))
-            .expression_attribute_names("#k", KEY);
-        let put = match expected {
-            None => put.condition_expression("attribute_not_exists(#k)"),
-            Some(v) => put
+            .key(KEY, AttributeValue::S(uid.as_str().to_owned()))
+            .expression_attribute_names("#k", KEY)
+            .expression_attribute_names("#v", VERSION)
+            .expression_attribute_values(":next", AttributeValue::N(next.to_string()));
+        for (i, field) in codec::USER_FIELDS.iter().enumerate() {
+            update = update.expression_attribute_names(format!("#f{i}"), *field);
+            match fields.remove(*field) {
+                Some(v) => {
+                    set.push(format!("#f{i} = :f{i}"));
+                    update =
+                        update.expression_attribute_values(format!(":f{i}"), json_to_attribute(v));
+                }
+                None => remove.push(format!("#f{i}")),
+            }
+        }
+        if let Some(field) = fields.keys().next() {
+            return Err(StoreError::Corrupt(format!(
+                "user field {field} is not in codec::USER_FIELDS"
+            )));
+        }
+        let mut expression = format!("SET {}", set.join(", "));
+        if !remove.is_empty() {
+            expression.push_str(&format!(" REMOVE {}", remove.join(", ")));
+        }
+        let update = update.update_expression(expression);
+        let update = match expected {
+            None => update.condition_expression("attribute_not_exists(#k)"),
+            Some(v) => update
                 .condition_expression("attribute_exists(#k) AND #v = :v")
-                .expression_attribute_names("#v", VERSION)
                 .expression_attribute_values(":v", AttributeValue::N(v.to_string())),
         };
-        let put = put
+        let update = update
             .build()
-            .map_err(|e| StoreError::Backend(format!("Put: {e}")))?;
-        Ok((put, next))
+            .map_err(|e| StoreError::Backend(format!("Update: {e}")))?;
+        Ok((update, next))
     }
 }
 
@@ -245,12 +267,12 @@ impl PaymentStore for DynamoStore {
             .expression_attribute_names("#s", PAYMENT_KEY)
             .build()
             .map_err(|e| StoreError::Backend(format!("Put: {e}")))?;
-        let (user, next) = self.user_put(&payment.uid, doc, expected)?;
+        let (user, next) = self.user_update(&payment.uid, doc, expected)?;
         let sent = self
             .client
             .transact_write_items()
             .transact_items(TransactWriteItem::builder().put(record).build())
-            .transact_items(TransactWriteItem::builder().put(user).build())
+            .transact_items(TransactWriteItem::builder().update(user).build())
             .send()
             .await;
         let service = match sent {
@@ -668,13 +690,13 @@ impl SpeakingStore for DynamoStore {
             .set_item(Some(item_of(record, record.id.as_str().to_owned())?))
             .build()
             .map_err(build)?;
-        let (user, next) = self.user_put(&record.uid, doc, expected)?;
+        let (user, next) = self.user_update(&record.uid, doc, expected)?;
         let sent = self
             .client
             .transact_write_items()
             .transact_items(TransactWriteItem::builder().put(claim).build())
             .transact_items(TransactWriteItem::builder().put(result).build())
-            .transact_items(TransactWriteItem::builder().put(user).build())
+            .transact_items(TransactWriteItem::builder().update(user).build())
             .send()
             .await;
         let service = match sent {

@@ -1,0 +1,56 @@
+//! The browser-facing security headers, defined once: the local server sends them on every
+//! response, and CloudFront's response headers policy in `template.yaml` sets the same ones in
+//! production (a test compares the template's policy with [`content_security_policy`]).
+
+/// The content security policy. Everything comes from the app's own origin, except:
+/// `connect` — the sign-in provider's origins in production (Cognito's hosted UI and its
+/// issuer), for the token exchange; `media` — where signed exam media links point in
+/// production (the media bucket). No inline script, no plugin, no framing.
+pub fn content_security_policy(connect: &[&str], media: &[&str]) -> String {
+    let extra = |origins: &[&str]| origins.iter().map(|o| format!(" {o}")).collect::<String>();
+    format!(
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:{m}; \
+         media-src 'self'{m}; connect-src 'self'{c}; font-src 'self'; object-src 'none'; \
+         base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+        m = extra(media),
+        c = extra(connect),
+    )
+}
+
+/// HSTS for two years with subdomains (browsers ignore it over plain HTTP, as locally).
+pub const STRICT_TRANSPORT_SECURITY: &str = "max-age=63072000; includeSubDomains";
+pub const REFERRER_POLICY: &str = "strict-origin-when-cross-origin";
+pub const CONTENT_TYPE_OPTIONS: &str = "nosniff";
+pub const FRAME_OPTIONS: &str = "DENY";
+
+/// Every security header with its value, for a given content security policy.
+pub fn security_headers(csp: &str) -> [(&'static str, String); 5] {
+    [
+        ("content-security-policy", csp.to_owned()),
+        (
+            "strict-transport-security",
+            STRICT_TRANSPORT_SECURITY.to_owned(),
+        ),
+        ("x-content-type-options", CONTENT_TYPE_OPTIONS.to_owned()),
+        ("referrer-policy", REFERRER_POLICY.to_owned()),
+        ("x-frame-options", FRAME_OPTIONS.to_owned()),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_policy_allows_only_the_named_origins() {
+        let csp = content_security_policy(&["https://auth.example"], &["https://media.example"]);
+        assert!(csp.starts_with("default-src 'self';"));
+        assert!(csp.contains("connect-src 'self' https://auth.example;"));
+        assert!(csp.contains("media-src 'self' https://media.example;"));
+        assert!(csp.contains("img-src 'self' data: https://media.example;"));
+        assert!(csp.ends_with("frame-ancestors 'none'"));
+        assert!(!csp.contains("unsafe"));
+        let local = content_security_policy(&[], &[]);
+        assert!(local.contains("connect-src 'self';"));
+    }
+}
