@@ -66,8 +66,10 @@ lint-rust:
 lint-frontend:
 	cd frontend && npm run --silent lint && npm run --silent typecheck
 
+# Both run offline: no account, no credentials.
 lint-template:
 	.tools/venv/bin/cfn-lint template.yaml
+	AWS_DEFAULT_REGION=ca-central-1 SAM_CLI_TELEMETRY=0 .tools/venv/bin/sam validate --lint --template template.yaml
 
 # The DynamoDB and S3 contract suites run against moto's server, started here. The function
 # binaries are built first: the Runtime API test starts each one as Lambda would.

@@ -34,12 +34,12 @@ apt_install espeak-ng ffmpeg sox python3-grammalecte
 # A real browser for the end-to-end tests (never a downloaded one).
 apt_install chromium
 
-# moto's server stands in for DynamoDB and S3; cfn-lint checks template.yaml.
+# moto's server stands in for DynamoDB, S3 and SSM; cfn-lint and the SAM CLI check template.yaml.
 venv=.tools/venv
-if [ ! -x "$venv/bin/moto_server" ] || [ ! -x "$venv/bin/cfn-lint" ]; then
-  echo "==> installing moto and cfn-lint into $venv"
+if [ ! -x "$venv/bin/moto_server" ] || [ ! -x "$venv/bin/cfn-lint" ] || [ ! -x "$venv/bin/sam" ]; then
+  echo "==> installing moto, cfn-lint and the SAM CLI into $venv"
   python3 -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check 'moto[server]>=5.1,<6' 'cfn-lint>=1,<2'
+  "$venv/bin/pip" install -q --disable-pip-version-check 'moto[server]>=5.1,<6' 'cfn-lint>=1,<2' 'aws-sam-cli>=1.140,<2'
 fi
 
 # The offline speech recogniser (faster-whisper, Whisper base): `make run` installs it in the

@@ -263,3 +263,78 @@ fn cloudfront_sets_the_security_headers_of_shared_security() {
         );
     }
 }
+
+/// The rest of what production needs from the template, read as data: functions built by
+/// cargo-lambda for arm64 on `provided.al2023` with time-outs under API Gateway's 30 s; the JWT
+/// authorizer on every route but health, plans and the webhook; on-demand, recoverable,
+/// retained tables; private buckets; a public SPA client with the code flow; the outputs an
+/// operator needs.
+#[test]
+fn functions_tables_buckets_and_sign_in_are_production_ready() {
+    let t = testkit::Template::load();
+    let public = ["health", "list-plans", "stripe-webhook"];
+    for f in t.functions() {
+        assert_eq!(f.runtime, "provided.al2023", "{}", f.binary);
+        assert_eq!(f.architectures, ["arm64"], "{}", f.binary);
+        assert!(
+            (3..30).contains(&f.timeout_s),
+            "{}: timeout {} s must stay under API Gateway's 30 s",
+            f.binary,
+            f.timeout_s
+        );
+        assert!(f.memory_mb >= 128, "{}", f.binary);
+        let r = &t.root["Resources"][&f.logical_id];
+        assert_eq!(
+            r["Metadata"]["BuildMethod"], "rust-cargolambda",
+            "{}",
+            f.binary
+        );
+        assert_eq!(f.routes.len(), 1, "{}: one route per function", f.binary);
+        let (_, _, no_auth) = &f.routes[0];
+        assert_eq!(
+            *no_auth,
+            public.contains(&f.binary.as_str()),
+            "{}: the JWT authorizer must guard every route but {public:?}",
+            f.binary
+        );
+    }
+    let api = &t.root["Resources"]["HttpApi"]["Properties"]["Auth"];
+    assert_eq!(api["DefaultAuthorizer"], "Cognito");
+    for (id, table) in t.of_type("AWS::DynamoDB::Table") {
+        let p = &table["Properties"];
+        assert_eq!(p["BillingMode"], "PAY_PER_REQUEST", "{id}");
+        assert_eq!(
+            p["PointInTimeRecoverySpecification"]["PointInTimeRecoveryEnabled"], true,
+            "{id}"
+        );
+        assert_eq!(table["DeletionPolicy"], "Retain", "{id}");
+        assert_eq!(table["UpdateReplacePolicy"], "Retain", "{id}");
+    }
+    for (id, bucket) in t.of_type("AWS::S3::Bucket") {
+        let block = &bucket["Properties"]["PublicAccessBlockConfiguration"];
+        for k in [
+            "BlockPublicAcls",
+            "BlockPublicPolicy",
+            "IgnorePublicAcls",
+            "RestrictPublicBuckets",
+        ] {
+            assert_eq!(block[k], true, "{id}: {k}");
+        }
+    }
+    let client = &t.root["Resources"]["UserPoolClient"]["Properties"];
+    assert_eq!(client["GenerateSecret"], false);
+    assert_eq!(client["AllowedOAuthFlows"], serde_json::json!(["code"]));
+    assert!(client["ExplicitAuthFlows"].is_array());
+    for output in [
+        "AppUrl",
+        "ApiUrl",
+        "UserPoolId",
+        "AuthAuthority",
+        "AuthClientId",
+    ] {
+        assert!(
+            t.root["Outputs"][output].is_object(),
+            "output {output} is missing"
+        );
+    }
+}
