@@ -27,6 +27,12 @@ put_secret() { # <variable> <parameter>
 put_secret STRIPE_SECRET_KEY stripe-secret-key
 put_secret STRIPE_WEBHOOK_SECRET stripe-webhook-secret
 put_secret OPENAI_API_KEY openai-api-key
+# The media link secret is ours: made once, kept in SSM (for the functions that sign links).
+if ! aws ssm get-parameter --name "/tef/$stage/media-signing-key" >/dev/null 2>&1; then
+  aws ssm put-parameter --name "/tef/$stage/media-signing-key" --type SecureString \
+    --value "$(openssl rand -hex 32)" >/dev/null
+  echo "==> /tef/$stage/media-signing-key created"
+fi
 
 rustup target add aarch64-unknown-linux-gnu
 sam build --template template.yaml
@@ -36,6 +42,13 @@ sam deploy --stack-name "$stack" --resolve-s3 --capabilities CAPABILITY_IAM --no
     "GoogleClientId=${GOOGLE_CLIENT_ID:-}" "GoogleClientSecret=${GOOGLE_CLIENT_SECRET:-}" \
     "StripePriceMonthly=${STRIPE_PRICE_MONTHLY:-}" "StripePriceQuarterly=${STRIPE_PRICE_QUARTERLY:-}" \
     "OpenAiBaseUrl=${OPENAI_BASE_URL:-https://api.openai.com/v1}" "CorrectionModel=${TEF_CORRECTION_MODEL:-gpt-4o-mini}"
+
+# CloudFront checks media links with the same secret, from its key value store.
+out() { aws cloudformation describe-stacks --stack-name "$stack" --query "Stacks[0].Outputs[?OutputKey=='$1'].OutputValue" --output text; }
+kvs=$(out MediaLinkKeysArn)
+etag=$(aws cloudfront-keyvaluestore describe-key-value-store --kvs-arn "$kvs" --query ETag --output text)
+aws cloudfront-keyvaluestore put-key --kvs-arn "$kvs" --if-match "$etag" --key media-signing-key \
+  --value "$(aws ssm get-parameter --name "/tef/$stage/media-signing-key" --with-decryption --query Parameter.Value --output text)" >/dev/null
 
 aws cloudformation describe-stacks --stack-name "$stack" --query "Stacks[0].Outputs" --output table
 echo "Deployed $stack. Next: make publish-content STAGE=$stage"

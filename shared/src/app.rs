@@ -9,6 +9,7 @@ use thiserror::Error;
 use time::OffsetDateTime;
 
 use crate::adapters::dynamo::Tables;
+use crate::adapters::media_link::LinkSigner;
 use crate::adapters::{
     DynamoStore, EspeakSynth, GrammalecteCorrector, LocalCheckout, LocalExaminer, LocalMedia,
     OpenAiCorrector, OpenAiExaminer, OpenAiSpeech, OpenAiTranscriber, S3Media, SqliteStore,
@@ -156,18 +157,25 @@ impl App {
             };
 
         let (media, local_media): (Arc<dyn MediaStore>, _) = match (&config.media, &aws) {
-            (MediaConfig::S3 { bucket }, Some(sdk)) => {
+            (
+                MediaConfig::S3 {
+                    bucket,
+                    signing_key,
+                },
+                Some(sdk),
+            ) => {
                 let s3 = aws_sdk_s3::config::Builder::from(sdk)
                     .force_path_style(config.aws_endpoint.is_some())
                     .build();
-                (
-                    Arc::new(S3Media::new(aws_sdk_s3::Client::from_conf(s3), bucket)),
-                    None,
-                )
+                let mut media = S3Media::new(aws_sdk_s3::Client::from_conf(s3), bucket);
+                if let Some(key) = signing_key {
+                    media = media.with_signed_links(LinkSigner::new(key.0.clone().into_bytes()));
+                }
+                (Arc::new(media), None)
             }
             (MediaConfig::Local { dir, signing_key }, _) => {
                 let key = match signing_key {
-                    Some(k) => k.clone(),
+                    Some(k) => k.0.clone().into_bytes(),
                     None => read_or_create_secret(&config.data_dir.join("media-signing.key"))?,
                 };
                 let local = Arc::new(LocalMedia::new(dir, key));

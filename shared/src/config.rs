@@ -24,6 +24,19 @@ pub enum ConfigError {
     },
 }
 
+/// The media link signing secret, if given: at least 32 characters, never echoed.
+fn media_signing_key(value: Option<String>) -> Result<Option<Secret>, ConfigError> {
+    match value {
+        None => Ok(None),
+        Some(k) if k.len() >= 32 => Ok(Some(Secret(k))),
+        Some(k) => Err(ConfigError::Invalid {
+            var: "TEF_MEDIA_SIGNING_KEY",
+            value: "*".repeat(k.len()),
+            expected: "a secret of at least 32 characters",
+        }),
+    }
+}
+
 /// Wraps a variable lookup so that a value is trimmed, and a blank one reads as unset.
 pub fn non_empty(get: impl Fn(&str) -> Option<String>) -> impl Fn(&str) -> Option<String> {
     move |k| {
@@ -92,10 +105,14 @@ pub enum MediaConfig {
     Local {
         dir: PathBuf,
         /// The signing secret; `None`: read or create `media-signing.key` in the data folder.
-        signing_key: Option<Vec<u8>>,
+        signing_key: Option<Secret>,
     },
-    /// An S3 bucket, served through presigned URLs.
-    S3 { bucket: String },
+    /// An S3 bucket. With a signing key (production), links are signed `/media/…` links that
+    /// CloudFront checks; without one, presigned S3 URLs.
+    S3 {
+        bucket: String,
+        signing_key: Option<Secret>,
+    },
 }
 
 /// A secret value: never printed.
@@ -237,23 +254,14 @@ impl Config {
                 dir: var("TEF_MEDIA_DIR")
                     .map(PathBuf::from)
                     .unwrap_or_else(|| data_dir.join("media")),
-                signing_key: match var("TEF_MEDIA_SIGNING_KEY") {
-                    None => None,
-                    Some(k) if k.len() >= 32 => Some(k.into_bytes()),
-                    Some(k) => {
-                        return Err(ConfigError::Invalid {
-                            var: "TEF_MEDIA_SIGNING_KEY",
-                            value: "*".repeat(k.len()),
-                            expected: "a secret of at least 32 characters",
-                        });
-                    }
-                },
+                signing_key: media_signing_key(var("TEF_MEDIA_SIGNING_KEY"))?,
             },
             Some("s3") => MediaConfig::S3 {
                 bucket: var("TEF_MEDIA_BUCKET").ok_or(ConfigError::Missing {
                     var: "TEF_MEDIA_BUCKET",
                     because: "TEF_MEDIA=s3",
                 })?,
+                signing_key: media_signing_key(var("TEF_MEDIA_SIGNING_KEY"))?,
             },
             Some(other) => {
                 return Err(ConfigError::Invalid {
@@ -513,7 +521,8 @@ mod tests {
         assert_eq!(
             c.media,
             MediaConfig::S3 {
-                bucket: "prod-media".into()
+                bucket: "prod-media".into(),
+                signing_key: None
             }
         );
         assert_eq!(c.media_url_ttl, Duration::from_secs(600));
@@ -561,6 +570,20 @@ mod tests {
     fn a_short_signing_key_is_not_echoed() {
         let err = config(&[("TEF_MEDIA_SIGNING_KEY", "hunter2")]).unwrap_err();
         assert!(!err.to_string().contains("hunter2"));
+    }
+
+    #[test]
+    fn a_media_signing_key_is_never_printed() {
+        let key = "k".repeat(40);
+        for media in ["local", "s3"] {
+            let c = config(&[
+                ("TEF_MEDIA", media),
+                ("TEF_MEDIA_BUCKET", "b"),
+                ("TEF_MEDIA_SIGNING_KEY", &key),
+            ])
+            .unwrap();
+            assert!(!format!("{c:?}").contains(&key), "{media}");
+        }
     }
 
     #[test]

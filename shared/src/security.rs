@@ -2,18 +2,16 @@
 //! response, and CloudFront's response headers policy in `template.yaml` sets the same ones in
 //! production (a test compares the template's policy with [`content_security_policy`]).
 
-/// The content security policy. Everything comes from the app's own origin, except:
-/// `connect` — the sign-in provider's origins in production (Cognito's hosted UI and its
-/// issuer), for the token exchange; `media` — where signed exam media links point in
-/// production (the media bucket). No inline script, no plugin, no framing.
-pub fn content_security_policy(connect: &[&str], media: &[&str]) -> String {
-    let extra = |origins: &[&str]| origins.iter().map(|o| format!(" {o}")).collect::<String>();
+/// The content security policy. Everything comes from the app's own origin (the app, the API
+/// and the exam media, which CloudFront serves under `/media/`), except `connect`: the sign-in
+/// provider's origins in production (Cognito's hosted UI and its issuer), for the token
+/// exchange. No inline script, no plugin, no framing.
+pub fn content_security_policy(connect: &[&str]) -> String {
+    let connect: String = connect.iter().map(|o| format!(" {o}")).collect();
     format!(
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:{m}; \
-         media-src 'self'{m}; connect-src 'self'{c}; font-src 'self'; object-src 'none'; \
-         base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
-        m = extra(media),
-        c = extra(connect),
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+         media-src 'self'; connect-src 'self'{connect}; font-src 'self'; object-src 'none'; \
+         base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     )
 }
 
@@ -43,14 +41,13 @@ mod tests {
 
     #[test]
     fn the_policy_allows_only_the_named_origins() {
-        let csp = content_security_policy(&["https://auth.example"], &["https://media.example"]);
+        let csp = content_security_policy(&["https://auth.example"]);
         assert!(csp.starts_with("default-src 'self';"));
         assert!(csp.contains("connect-src 'self' https://auth.example;"));
-        assert!(csp.contains("media-src 'self' https://media.example;"));
-        assert!(csp.contains("img-src 'self' data: https://media.example;"));
+        assert!(csp.contains("media-src 'self';"));
         assert!(csp.ends_with("frame-ancestors 'none'"));
         assert!(!csp.contains("unsafe"));
-        let local = content_security_policy(&[], &[]);
+        let local = content_security_policy(&[]);
         assert!(local.contains("connect-src 'self';"));
     }
 }

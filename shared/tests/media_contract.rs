@@ -127,3 +127,40 @@ async fn s3_meets_the_contract() {
     });
     contract(&media, fetch, false).await;
 }
+
+/// Production: the bucket behind CloudFront. Links are `/media/…` links signed for CloudFront's
+/// check (`MediaLinkFunction`, whose code `functions/local/tests/media_link_function.rs` runs on
+/// the same links); the fetch here does what CloudFront does: check the link, then read the
+/// private bucket.
+#[tokio::test]
+async fn s3_behind_cloudfront_meets_the_contract() {
+    use shared::adapters::media_link::LinkSigner;
+    let sdk = common::aws_config().await;
+    let conf = aws_sdk_s3::config::Builder::from(&sdk)
+        .force_path_style(true)
+        .build();
+    let client = aws_sdk_s3::Client::from_conf(conf);
+    let bucket = common::template_media_bucket().await;
+    let secret = b"a-cloudfront-link-secret-0000000".to_vec();
+    let media = S3Media::new(client.clone(), bucket.clone())
+        .with_signed_links(LinkSigner::new(secret.clone()));
+    let edge = LinkSigner::new(secret);
+    let fetch: Fetch<'_> = Box::new(move |url: String| {
+        let (edge, client, bucket) = (edge.clone(), client.clone(), bucket.clone());
+        Box::pin(async move {
+            let path = url.split_once('?')?.0.strip_prefix("/media/")?;
+            let k = MediaKey::parse(path).ok()?;
+            let expires = query_value(&url, "expires")?.parse().ok()?;
+            edge.verify(&k, expires, &query_value(&url, "sig")?).ok()?;
+            let out = client
+                .get_object()
+                .bucket(&bucket)
+                .key(k.as_str())
+                .send()
+                .await
+                .ok()?;
+            Some(out.body.collect().await.ok()?.into_bytes())
+        })
+    });
+    contract(&media, fetch, true).await;
+}

@@ -97,6 +97,7 @@ pub fn test_secret(var: &str) -> String {
         "OPENAI_API_KEY" => "sk-template-test",
         "STRIPE_SECRET_KEY" => "sk_test_template",
         "TEF_STRIPE_WEBHOOK_SECRET" => TEST_WEBHOOK_SECRET,
+        "TEF_MEDIA_SIGNING_KEY" => "media-link-secret-of-the-template-tests",
         other => panic!("secret {other} has no test value: add it to test_secret"),
     }
     .to_owned()

@@ -151,7 +151,7 @@ async fn cache_and_security_headers(uri: Uri, mut res: Response) -> Response {
     // providers' own sites (Cognito's, Stripe's), which have their own policies: theirs allows
     // their inline style sheet and nothing else.
     static CSP: std::sync::LazyLock<String> =
-        std::sync::LazyLock::new(|| shared::security::content_security_policy(&[], &[]));
+        std::sync::LazyLock::new(|| shared::security::content_security_policy(&[]));
     const PROVIDER_PAGE_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; \
         form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
     let provider_page = ["/auth/", "/checkout/"]

@@ -249,7 +249,7 @@ async fn media_is_served_only_through_valid_signed_links() {
 #[tokio::test]
 async fn every_response_carries_the_production_security_headers() {
     let s = start().await;
-    let app_csp = shared::security::content_security_policy(&[], &[]);
+    let app_csp = shared::security::content_security_policy(&[]);
     for path in [
         "/",
         "/dashboard",

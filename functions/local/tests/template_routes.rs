@@ -112,6 +112,11 @@ fn secrets_reach_only_the_functions_that_use_them() {
             "stripe-webhook-secret",
             &["stripe-webhook"][..],
         ),
+        (
+            "TEF_MEDIA_SIGNING_KEY",
+            "media-signing-key",
+            &["get-test", "get-result", "submit-attempt", "text-to-speech"][..],
+        ),
     ] {
         let mut holders: Vec<&str> = functions
             .iter()
@@ -205,8 +210,8 @@ fn accounts_survive_stack_changes_and_the_api_is_throttled() {
 }
 
 /// CloudFront's response headers policy is the one `shared::security` defines (the local
-/// server sends it too), with the production origins in place of the local ones, and both the
-/// app and the API behaviours use it.
+/// server sends it too), with the sign-in origins of production, and every behaviour (the app,
+/// the media, the API) uses it.
 #[test]
 fn cloudfront_sets_the_security_headers_of_shared_security() {
     let t = testkit::Template::load();
@@ -216,18 +221,14 @@ fn cloudfront_sets_the_security_headers_of_shared_security() {
         .as_str()
         .expect("a !Sub content security policy");
     let csp = csp_template
-        .replace("${MediaBucket.RegionalDomainName}", "media.example")
         .replace("${AuthDomainPrefix}", "prefix")
         .replace("${AWS::Region}", "ca-central-1");
     assert_eq!(
         csp,
-        shared::security::content_security_policy(
-            &[
-                "https://prefix.auth.ca-central-1.amazoncognito.com",
-                "https://cognito-idp.ca-central-1.amazonaws.com"
-            ],
-            &["https://media.example"],
-        )
+        shared::security::content_security_policy(&[
+            "https://prefix.auth.ca-central-1.amazoncognito.com",
+            "https://cognito-idp.ca-central-1.amazonaws.com"
+        ])
     );
     assert_eq!(policy["ContentSecurityPolicy"]["Override"], true);
     assert_eq!(

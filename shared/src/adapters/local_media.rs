@@ -1,49 +1,33 @@
-//! Media in a local folder, handed out as HMAC-signed, expiring URLs that the
-//! local server checks before serving a file (the offline twin of S3 presigning).
+//! Media in a local folder, handed out as signed, expiring links (`media_link`) that the
+//! local server checks before serving a file, as CloudFront does in production.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use async_trait::async_trait;
 use bytes::Bytes;
-use hmac::{Hmac, Mac};
-use sha2::Sha256;
-use thiserror::Error;
 use time::OffsetDateTime;
 
+use super::media_link::LinkSigner;
+pub use super::media_link::{SignatureError, URL_PREFIX};
 use crate::ports::media::{MediaError, MediaKey, MediaStore};
-
-type HmacSha256 = Hmac<Sha256>;
-
-/// The path prefix under which the local server serves media.
-pub const URL_PREFIX: &str = "/media/";
-
-#[derive(Debug, Error, PartialEq, Eq)]
-pub enum SignatureError {
-    #[error("the link has expired")]
-    Expired,
-    #[error("the link's signature is not valid")]
-    BadSignature,
-}
 
 pub struct LocalMedia {
     root: PathBuf,
-    secret: Vec<u8>,
-    now: fn() -> OffsetDateTime,
+    links: LinkSigner,
 }
 
 impl LocalMedia {
     pub fn new(root: impl Into<PathBuf>, secret: Vec<u8>) -> Self {
         Self {
             root: root.into(),
-            secret,
-            now: OffsetDateTime::now_utc,
+            links: LinkSigner::new(secret),
         }
     }
 
     /// The same store with another clock, for tests of expiry.
     pub fn with_clock(mut self, now: fn() -> OffsetDateTime) -> Self {
-        self.now = now;
+        self.links = self.links.with_clock(now);
         self
     }
 
@@ -56,16 +40,6 @@ impl LocalMedia {
         self.root.join(key.as_str())
     }
 
-    fn signature(&self, key: &MediaKey, expires: i64) -> HmacSha256 {
-        // A key of any length is accepted by HMAC, so this cannot fail.
-        let mut mac = HmacSha256::new_from_slice(&self.secret)
-            .unwrap_or_else(|_| unreachable!("HMAC accepts keys of any length"));
-        mac.update(key.as_str().as_bytes());
-        mac.update(b"\n");
-        mac.update(expires.to_string().as_bytes());
-        mac
-    }
-
     /// Checks a signed URL's `expires` and `sig` query values for `key`.
     pub fn verify(
         &self,
@@ -73,14 +47,7 @@ impl LocalMedia {
         expires: i64,
         sig_hex: &str,
     ) -> Result<(), SignatureError> {
-        let sig = crate::domain::hex::decode(sig_hex).ok_or(SignatureError::BadSignature)?;
-        self.signature(key, expires)
-            .verify_slice(&sig)
-            .map_err(|_| SignatureError::BadSignature)?;
-        if (self.now)().unix_timestamp() >= expires {
-            return Err(SignatureError::Expired);
-        }
-        Ok(())
+        self.links.verify(key, expires, sig_hex)
     }
 
     /// Reads a file for serving; `None` if it does not exist.
@@ -123,10 +90,7 @@ impl MediaStore for LocalMedia {
     }
 
     async fn signed_url(&self, key: &MediaKey, ttl: Duration) -> Result<String, MediaError> {
-        let ttl = i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX);
-        let expires = (self.now)().unix_timestamp().saturating_add(ttl.max(1));
-        let sig = crate::domain::hex::encode(&self.signature(key, expires).finalize().into_bytes());
-        Ok(format!("{URL_PREFIX}{key}?expires={expires}&sig={sig}"))
+        Ok(self.links.link(key, ttl.as_secs()))
     }
 }
 

@@ -8,6 +8,7 @@ pub mod grammalecte;
 pub mod local_checkout;
 pub mod local_examiner;
 pub mod local_media;
+pub mod media_link;
 pub mod openai_client;
 pub mod openai_corrector;
 pub mod openai_examiner;

@@ -1,4 +1,6 @@
-//! Media in an S3 bucket, handed out as presigned GET URLs.
+//! Media in an S3 bucket, handed out as signed `/media/…` links that CloudFront checks
+//! before it reads the private bucket (production), or as presigned S3 GET URLs (a bucket
+//! used without CloudFront, such as the test server's).
 
 use std::time::Duration;
 
@@ -9,20 +11,31 @@ use aws_sdk_s3::presigning::PresigningConfig;
 use aws_sdk_s3::primitives::ByteStream;
 use bytes::Bytes;
 
+use super::media_link::LinkSigner;
 use crate::ports::media::{MediaError, MediaKey, MediaStore};
 
 #[derive(Clone)]
 pub struct S3Media {
     client: Client,
     bucket: String,
+    /// `Some`: signed `/media/…` links for CloudFront; `None`: presigned S3 URLs.
+    links: Option<LinkSigner>,
 }
 
 impl S3Media {
+    /// The bucket, with presigned S3 links.
     pub fn new(client: Client, bucket: impl Into<String>) -> Self {
         Self {
             client,
             bucket: bucket.into(),
+            links: None,
         }
+    }
+
+    /// Links signed with `signer`, to be served by CloudFront under `/media/`.
+    pub fn with_signed_links(mut self, signer: LinkSigner) -> Self {
+        self.links = Some(signer);
+        self
     }
 }
 
@@ -100,6 +113,9 @@ impl MediaStore for S3Media {
     }
 
     async fn signed_url(&self, key: &MediaKey, ttl: Duration) -> Result<String, MediaError> {
+        if let Some(signer) = &self.links {
+            return Ok(signer.link(key, ttl.as_secs()));
+        }
         let config = PresigningConfig::expires_in(ttl)
             .map_err(|e| MediaError::Backend(format!("presigning config: {e}")))?;
         let req = self
