@@ -340,6 +340,6 @@ fn read_or_create_secret(path: &Path) -> Result<Vec<u8>, AppError> {
     }
     let mut secret = vec![0u8; 32];
     rand::thread_rng().fill_bytes(&mut secret);
-    std::fs::write(path, &secret).map_err(err)?;
+    crate::secrets::write_private_file(path, &secret).map_err(err)?;
     Ok(secret)
 }

@@ -53,6 +53,16 @@ impl LocalConfig {
             })?,
         };
         let bind = var("TEF_BIND").unwrap_or_else(|| "127.0.0.1".into());
+        // The local sign-in gives a token for any e-mail to whoever reaches it: only this
+        // machine may, unless the operator says otherwise in so many words.
+        if !is_loopback(&bind) && var("TEF_ALLOW_REMOTE_SIGN_IN").as_deref() != Some("1") {
+            return Err(ConfigError::Invalid {
+                var: "TEF_BIND",
+                value: bind,
+                expected: "a loopback address (127.0.0.1, ::1, localhost): the local sign-in signs \
+                           anyone in; set TEF_ALLOW_REMOTE_SIGN_IN=1 to serve other machines anyway",
+            });
+        }
         let public_url = var("TEF_PUBLIC_URL")
             .unwrap_or_else(|| format!("http://127.0.0.1:{port}"))
             .trim_end_matches('/')
@@ -103,6 +113,41 @@ impl LocalConfig {
     pub fn issuer(&self) -> String {
         format!("{}/auth", self.public_url)
     }
+
+    /// The `Host` values the server answers: the public URL's, and, when that is a loopback
+    /// address, the other loopback names with the same port. Anything else is a page that
+    /// pointed its own name at this machine (DNS rebinding), and is refused.
+    pub fn allowed_hosts(&self) -> Vec<String> {
+        let authority = self
+            .public_url
+            .split_once("://")
+            .map(|(_, rest)| rest.split('/').next().unwrap_or(rest))
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let mut hosts = vec![authority.clone()];
+        let (host, port) = match authority.rsplit_once(':') {
+            Some((h, p)) if p.chars().all(|c| c.is_ascii_digit()) => (h.to_owned(), Some(p)),
+            _ => (authority.clone(), None),
+        };
+        if is_loopback(host.trim_start_matches('[').trim_end_matches(']')) {
+            for name in ["127.0.0.1", "localhost", "[::1]"] {
+                hosts.push(match port {
+                    Some(p) => format!("{name}:{p}"),
+                    None => name.to_owned(),
+                });
+            }
+        }
+        hosts.sort();
+        hosts.dedup();
+        hosts
+    }
+}
+
+fn is_loopback(host: &str) -> bool {
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 #[cfg(test)]
@@ -121,6 +166,41 @@ mod tests {
     fn port_moves_the_public_url() {
         let c = LocalConfig::from_lookup(|k| (k == "PORT").then(|| "9090".into())).unwrap();
         assert_eq!(c.public_url, "http://127.0.0.1:9090");
+    }
+
+    #[test]
+    fn only_loopback_is_served_unless_remote_sign_in_is_allowed() {
+        let with = |pairs: &'static [(&'static str, &'static str)]| {
+            LocalConfig::from_lookup(move |k| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| (*v).to_owned())
+            })
+        };
+        assert!(with(&[("TEF_BIND", "::1")]).is_ok());
+        assert!(with(&[("TEF_BIND", "localhost")]).is_ok());
+        let err = with(&[("TEF_BIND", "0.0.0.0")]).unwrap_err();
+        assert!(
+            err.to_string().contains("TEF_ALLOW_REMOTE_SIGN_IN"),
+            "{err}"
+        );
+        assert!(with(&[("TEF_BIND", "192.168.1.5")]).is_err());
+        assert!(with(&[("TEF_BIND", "0.0.0.0"), ("TEF_ALLOW_REMOTE_SIGN_IN", "1")]).is_ok());
+    }
+
+    #[test]
+    fn hosts_are_the_public_urls_and_its_loopback_aliases() {
+        let c = LocalConfig::from_lookup(|k| (k == "PORT").then(|| "9090".into())).unwrap();
+        assert_eq!(
+            c.allowed_hosts(),
+            ["127.0.0.1:9090", "[::1]:9090", "localhost:9090"]
+        );
+        let public = LocalConfig::from_lookup(|k| {
+            (k == "TEF_PUBLIC_URL").then(|| "https://Tef.Example.org/".into())
+        })
+        .unwrap();
+        assert_eq!(public.allowed_hosts(), ["tef.example.org"]);
     }
 
     #[test]

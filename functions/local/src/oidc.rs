@@ -90,7 +90,7 @@ impl Keys {
                 if let Some(dir) = path.parent() {
                     std::fs::create_dir_all(dir).map_err(io)?;
                 }
-                std::fs::write(path, pem.as_bytes()).map_err(io)?;
+                shared::secrets::write_private_file(path, pem.as_bytes()).map_err(io)?;
                 tracing::info!(path = %shown, "created a new sign-in signing key");
                 secret
             }

@@ -84,6 +84,10 @@ pub fn router(state: Arc<ServerState>) -> Router {
             axum::routing::post(checkout_cancel),
         )
         .fallback_service(frontend(static_dir))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(state.config.allowed_hosts()),
+            host_guard,
+        ))
         .layer(axum::middleware::map_response(cache_and_security_headers))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
@@ -138,6 +142,32 @@ async fn spa_fallback(uri: Uri, index: PathBuf, folders: Arc<Vec<String>>) -> Re
             (
                 StatusCode::SERVICE_UNAVAILABLE,
                 "The frontend is not built. Run `make run`, which builds it.",
+            )
+                .into_response()
+        }
+    }
+}
+
+/// Refuses a request whose `Host` is not this server's (`LocalConfig::allowed_hosts`): a web
+/// page that points its own name at 127.0.0.1 (DNS rebinding) cannot reach the sign-in that
+/// signs anyone in, nor anything else here.
+async fn host_guard(
+    State(allowed): State<Arc<Vec<String>>>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_ascii_lowercase);
+    match host {
+        Some(h) if allowed.contains(&h) => next.run(req).await,
+        other => {
+            tracing::warn!(host = ?other, "request for another host refused");
+            (
+                StatusCode::MISDIRECTED_REQUEST,
+                "This server answers only at its own address (TEF_PUBLIC_URL).",
             )
                 .into_response()
         }

@@ -271,3 +271,31 @@ async fn every_response_carries_the_production_security_headers() {
     );
     assert!(csp.contains("frame-ancestors 'none'"));
 }
+
+/// DNS rebinding: a page that points its own name at this machine cannot use the local sign-in
+/// (which signs anyone in) nor anything else; the server's own names all work.
+#[tokio::test]
+async fn requests_for_another_host_are_refused() {
+    let s = start().await;
+    let port = s.base.rsplit(':').next().unwrap().to_owned();
+    for path in ["/auth/authorize", "/api/health", "/"] {
+        let res = s
+            .http
+            .get(s.url(path))
+            .header("host", format!("evil.example:{port}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::MISDIRECTED_REQUEST, "{path}");
+    }
+    for host in ["127.0.0.1", "localhost", "[::1]"] {
+        let res = s
+            .http
+            .get(s.url("/api/health"))
+            .header("host", format!("{host}:{port}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{host}");
+    }
+}
