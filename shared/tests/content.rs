@@ -15,13 +15,6 @@ fn content_dir() -> PathBuf {
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../content"))
 }
 
-/// `CONTENT_ALL_REVISED=1` applies the revision-2 rules to every paper, marker
-/// or not: with `CONTENT_DIR` set to an export of the bank before issue 14, it
-/// shows the rules refuse the old bank.
-fn all_revised() -> bool {
-    std::env::var_os("CONTENT_ALL_REVISED").is_some_and(|v| v == "1")
-}
-
 /// Every paper: its path, the paper and its revision (`content::revision`).
 fn load_all() -> Vec<(PathBuf, Test, u32)> {
     let mut tests = Vec::new();
@@ -66,17 +59,18 @@ fn every_paper_passes_the_validator() {
             errors.push(format!("{} is in the wrong folder", path.display()));
         }
         errors.extend(validate(test, &cast, &|key| media.join(key).is_file()));
-        // The rules of revised papers (FORMAT.md, "Rules for revision-2 papers").
-        if *rev >= REVISED || all_revised() {
-            errors.extend(validate_revised(test));
+        // Every paper follows the rules of issue 14 (FORMAT.md, "Rules for revision-2
+        // papers"); run with CONTENT_DIR on an export of the bank before it, they refuse it.
+        if *rev < REVISED {
+            errors.push(format!(
+                "{}: revision {rev}: every paper is revised to the revision-{REVISED} rules",
+                path.display()
+            ));
         }
+        errors.extend(validate_revised(test));
     }
-    let revised: Vec<&Test> = tests
-        .iter()
-        .filter(|(_, _, rev)| *rev >= REVISED || all_revised())
-        .map(|(_, t, _)| t)
-        .collect();
-    errors.extend(generic_prompts(&revised));
+    let every: Vec<&Test> = tests.iter().map(|(_, t, _)| t).collect();
+    errors.extend(generic_prompts(&every));
     let all: Vec<Test> = tests.into_iter().map(|(_, t, _)| t).collect();
     errors.extend(repeats(&all));
     errors.extend(near_repeats(&all));
@@ -96,36 +90,6 @@ fn every_paper_passes_the_validator() {
         errors.len(),
         errors.join("\n")
     );
-}
-
-/// The papers not yet revised for issue 14 (no `"revision": 2`): listed, not
-/// refused, with what the revision-2 rules would find in them (FORMAT.md).
-#[test]
-fn papers_still_at_revision_1() {
-    let tests = load_all();
-    let old: Vec<&Test> = tests
-        .iter()
-        .filter(|(_, _, rev)| *rev < REVISED)
-        .map(|(_, t, _)| t)
-        .collect();
-    eprintln!(
-        "{} papers still at revision 1 (the revision-2 rules skip them): {}",
-        old.len(),
-        old.iter()
-            .map(|t| format!("{:?} {}", t.category, t.id).to_lowercase())
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    for t in &old {
-        let found = validate_revised(t);
-        if !found.is_empty() {
-            eprintln!(
-                "  would fail {} revision-2 check(s):\n    {}",
-                found.len(),
-                found.join("\n    ")
-            );
-        }
-    }
 }
 
 #[test]
