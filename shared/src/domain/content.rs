@@ -16,13 +16,12 @@ pub const FORMAT: u32 = 1;
 
 pub use overlap::{KEY_OVERLAP_MAX, OVERLAP_MIN_SHARED, PROMPT_OVERLAP_MAX};
 
-/// The revision of a paper (`content/FORMAT.md`, `revision`): 2 once it has been
-/// revised for issue 14, when the revision-2 rules apply to it; 1 before.
+/// The revision every paper must carry (`content/FORMAT.md`, `revision`): the papers
+/// follow the rules of issue 14 (`validate_revised`); the bank before it had none (1).
 pub const REVISED: u32 = 2;
 
 /// A paper file's `revision` (absent = 1). The marker is read from the file
-/// rather than kept in `Test`, so that code building a `Test` need not know it;
-/// it goes once every paper is at revision 2.
+/// rather than kept in `Test`, so that code building a `Test` need not know it.
 pub fn revision(json: &str) -> Result<u32, String> {
     #[derive(Deserialize)]
     struct Marker {
@@ -641,11 +640,11 @@ pub const QUICK_BLOCKS: usize = 4;
 pub const QUICK_TITLE_WORDS: usize = 12;
 /// The most voices a street-interview clip may have, the interviewer included.
 pub const STREET_VOICES: usize = 4;
-/// The most times one prompt wording may be used across the revision-2 papers.
+/// The most times one prompt wording may be used across the bank.
 pub const PROMPT_USES: usize = 3;
 
-/// The rules that apply to revision-2 papers only (`content/FORMAT.md`, "Rules
-/// for revision-2 papers"), on top of `validate`.
+/// The rules of issue 14 (`content/FORMAT.md`, "Rules for revision-2 papers"), on top
+/// of `validate`; every paper follows them.
 pub fn validate_revised(test: &Test) -> Vec<String> {
     let mut errors = Vec::new();
     let name = format!("{:?} test {}", test.category, test.id).to_lowercase();
