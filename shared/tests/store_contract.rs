@@ -87,6 +87,8 @@ fn result(uid: &str, skill: Skill, at: OffsetDateTime, score: u32) -> ResultReco
         answers: vec![Some(1), None, Some(3)],
         timestamp: at,
         attempt_id: None,
+        // Every store keeps the paper's version with the result (round-tripped below).
+        paper_version: Some("0123456789abcdef".into()),
     }
 }
 

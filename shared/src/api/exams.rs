@@ -269,6 +269,9 @@ struct AttemptResultView {
     /// The whole percent of other learners' first attempts at this paper that scored lower;
     /// `null` until 30 exist (decisions §5).
     exceeds_percent: Option<u32>,
+    /// The paper was revised after this attempt: the score stands, the review shows the current
+    /// questions, and the learner's answers (option numbers in the old paper) are not shown.
+    paper_changed: bool,
     #[serde(with = "time::serde::rfc3339")]
     timestamp: OffsetDateTime,
     questions: Vec<ReviewedQuestion>,
@@ -287,9 +290,19 @@ async fn result_view(
         .first_attempt_score(&r.uid, skill, test.id)
         .await?;
     let exceeds_percent = scoring::exceeds_percent(&distribution, r.score, own_first);
+    let paper_changed = r
+        .paper_version
+        .as_deref()
+        .is_some_and(|v| v != exam::paper_version(test));
     let mut questions = Vec::with_capacity(test.questions.len());
     for (i, q) in test.questions.iter().enumerate() {
-        let chosen = r.answers.get(i).copied().flatten();
+        // The stored answers are option numbers in the paper as it was: never read them
+        // against revised options.
+        let chosen = if paper_changed {
+            None
+        } else {
+            r.answers.get(i).copied().flatten()
+        };
         let transcript = q.audio.as_ref().map(|lines| {
             lines
                 .iter()
@@ -323,6 +336,7 @@ async fn result_view(
         total: r.total,
         percent: r.score * 100 / r.total.max(1),
         exceeds_percent,
+        paper_changed,
         duration_seconds: r.duration_seconds,
         clb: r.clb,
         tef_old: r.tef_old,
@@ -370,6 +384,7 @@ pub fn submit_attempt(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
             answers: body.answers,
             timestamp: now,
             attempt_id: body.attempt_id,
+            paper_version: Some(exam::paper_version(test)),
         };
         if let Added::AlreadyStored(first) = app.results.add_result(&record).await? {
             // A resent or doubled submission: the first result stands, nothing else is stored.

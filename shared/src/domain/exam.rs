@@ -127,6 +127,17 @@ pub fn grade(test: &Test, answers: &[Option<usize>]) -> Result<Vec<GradedQuestio
 }
 
 /// The time an attempt may claim: at most the limit, plus a minute for the network.
+/// The version of a paper as learners see it: 16 hex digits of a SHA-256 of the whole paper
+/// (documents, prompts, options, keys, explanations, scripts). Stored with each result, so a
+/// review after the paper was revised can say so instead of marking answers against options
+/// the learner never saw.
+pub fn paper_version(test: &Test) -> String {
+    use sha2::{Digest, Sha256};
+    // A Test always serialises (plain data); an empty input would only make every version equal.
+    let bytes = serde_json::to_vec(test).unwrap_or_default();
+    super::hex::encode(&Sha256::digest(&bytes)[..8])
+}
+
 pub fn clamp_duration(paper: Paper, claimed: u32) -> u32 {
     claimed.min(time_limit_seconds(paper) + 60)
 }
@@ -175,6 +186,23 @@ mod tests {
         assert!(!can_open(2, &free));
         assert!(!can_open(10, &expired));
         assert!(can_open(10, &active));
+    }
+
+    #[test]
+    fn a_paper_keeps_its_version_until_anything_in_it_changes() {
+        let t = test_with(&[0, 1, 2, 3]);
+        let v = paper_version(&t);
+        assert_eq!(v.len(), 16);
+        assert_eq!(paper_version(&t.clone()), v);
+        let mut option = t.clone();
+        option.questions[2].options[1] = "b, reworded".into();
+        let mut key = t.clone();
+        key.questions[0].answer = 3;
+        let mut explanation = t;
+        explanation.questions[3].explanation = "y".into();
+        for changed in [option, key, explanation] {
+            assert_ne!(paper_version(&changed), v);
+        }
     }
 
     #[test]

@@ -71,6 +71,9 @@ pub struct ResultRecord {
     pub timestamp: OffsetDateTime,
     /// The browser's id for the attempt, so a resent submission is not stored twice.
     pub attempt_id: Option<String>,
+    /// The paper's version when it was taken (`exam::paper_version`); `None` for results
+    /// stored before versions were kept.
+    pub paper_version: Option<String>,
 }
 
 impl ResultRecord {
@@ -103,6 +106,9 @@ impl ResultRecord {
         if let Some(a) = &self.attempt_id {
             v["attemptId"] = json!(a);
         }
+        if let Some(p) = &self.paper_version {
+            v["paperVersion"] = json!(p);
+        }
         v
     }
 
@@ -133,6 +139,7 @@ impl ResultRecord {
             answers: f.parse("answers")?,
             timestamp: f.millis("timestamp")?,
             attempt_id: f.opt_str("attemptId"),
+            paper_version: f.opt_str("paperVersion"),
         })
     }
 }
@@ -250,11 +257,13 @@ mod tests {
             answers: vec![Some(0), None],
             timestamp: datetime!(2026-11-22 12:00:00.123 UTC),
             attempt_id: Some("listening-1-1795348800000".into()),
+            paper_version: Some("0123456789abcdef".into()),
         };
         let v = r.to_json();
         assert_eq!(v["compOralCLB"], 7);
         assert_eq!(v["quizId"], "listeningTest1");
         assert_eq!(v["totalQuestions"], 40);
+        assert_eq!(v["paperVersion"], "0123456789abcdef");
         assert_eq!(ResultRecord::from_json(&v).unwrap(), r);
         let mut s = v.clone();
         s["compOralCLB"] = json!("7");

@@ -49,6 +49,7 @@ export function graded(test: QuizTest, answers: (number | null)[]): AttemptResul
     tefOld: { kind: 'below', below: 121, max: 300 },
     tefNew: { kind: 'below', below: 306, max: 699 },
     exceedsPercent: null,
+    paperChanged: false,
     timestamp: '2025-11-20T10:00:00Z',
     questions: test.questions.map((q, i) => ({
       ...q,

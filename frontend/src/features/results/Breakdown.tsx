@@ -22,7 +22,9 @@ export function Breakdown({ result, media }: { result: AttemptResult; media: Med
   const baseId = useId();
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
   const [mistakesOnly, setMistakesOnly] = useState(false);
-  const questions = mistakesOnly ? result.questions.filter((q) => !q.correct) : result.questions;
+  // A revised paper: the learner's answers cannot be shown against the current questions.
+  const revised = result.paperChanged;
+  const questions = mistakesOnly && !revised ? result.questions.filter((q) => !q.correct) : result.questions;
   const wrong = result.questions.filter((q) => !q.correct && q.yourAnswer !== null).length;
   const unanswered = result.questions.filter((q) => q.yourAnswer === null).length;
   const allOpen = questions.length > 0 && questions.every((q) => open.has(q.number));
@@ -40,15 +42,24 @@ export function Breakdown({ result, media }: { result: AttemptResult; media: Med
       <div className="breakdown-head">
         <div>
           <h2 id={`${baseId}-title`}>Answer breakdown</h2>
-          <p className="breakdown-counts">
-            {result.score} correct · {wrong} wrong · {unanswered} unanswered
-          </p>
+          {revised ? (
+            <p className="notice breakdown-revised">
+              This paper has been revised since you took it. Your score stands; the questions below are the current version,
+              shown with their answers and explanations but without yours.
+            </p>
+          ) : (
+            <p className="breakdown-counts">
+              {result.score} correct · {wrong} wrong · {unanswered} unanswered
+            </p>
+          )}
         </div>
         <div className="breakdown-controls">
-          <label className="breakdown-filter">
-            <input type="checkbox" checked={mistakesOnly} onChange={(e) => setMistakesOnly(e.target.checked)} />
-            Show mistakes only
-          </label>
+          {!revised && (
+            <label className="breakdown-filter">
+              <input type="checkbox" checked={mistakesOnly} onChange={(e) => setMistakesOnly(e.target.checked)} />
+              Show mistakes only
+            </label>
+          )}
           <button
             type="button"
             className="btn btn-secondary btn-sm"
@@ -69,24 +80,26 @@ export function Breakdown({ result, media }: { result: AttemptResult; media: Med
             const isOpen = open.has(q.number);
             const panelId = `${baseId}-review-${q.number}`;
             return (
-              <li key={q.number} className={`breakdown-item ${q.correct ? 'is-right' : 'is-wrong'}`}>
+              <li key={q.number} className={`breakdown-item ${revised ? '' : q.correct ? 'is-right' : 'is-wrong'}`}>
                 <div className="breakdown-row">
-                  <Mark correct={q.correct} />
+                  {!revised && <Mark correct={q.correct} />}
                   <div className="breakdown-main">
                     <h3 className="breakdown-title">
                       Question {q.number}
-                      <span className="sr-only">{q.correct ? ', right' : ', wrong'}</span>
+                      {!revised && <span className="sr-only">{q.correct ? ', right' : ', wrong'}</span>}
                     </h3>
                     <p className="breakdown-prompt" lang="fr">
                       {q.prompt}
                     </p>
                     <dl className="breakdown-answers">
-                      <div>
-                        <dt>Your answer</dt>
-                        <dd className={q.yourAnswer === null ? 'is-empty' : undefined}>
-                          {q.yourAnswer === null ? 'No answer' : <span lang="fr">{q.yourAnswer}</span>}
-                        </dd>
-                      </div>
+                      {!revised && (
+                        <div>
+                          <dt>Your answer</dt>
+                          <dd className={q.yourAnswer === null ? 'is-empty' : undefined}>
+                            {q.yourAnswer === null ? 'No answer' : <span lang="fr">{q.yourAnswer}</span>}
+                          </dd>
+                        </div>
+                      )}
                       <div>
                         <dt>Correct answer</dt>
                         <dd lang="fr">{q.correctAnswer}</dd>

@@ -61,6 +61,22 @@ describe('ResultsPage', () => {
     expect(screen.queryByText(/Your performance exceeds/)).not.toBeInTheDocument();
   });
 
+  it('says a revised paper was revised, keeps the score, and shows the current questions without the old answers', async () => {
+    const revised = readingResult({ paperChanged: true });
+    const result: AttemptResult = {
+      ...revised,
+      questions: revised.questions.map((q) => ({ ...q, yourAnswer: null, correct: false })),
+    };
+    serve(result);
+    renderResults(result.resultId);
+    expect(await screen.findByText(/This paper has been revised since you took it\. Your score stands/)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Score: 31 out of 40, 77%' })).toBeInTheDocument();
+    expect(screen.queryByText(/correct · .* wrong · .* unanswered/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Your answer')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Show mistakes only')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Correct answer')).toHaveLength(40);
+  });
+
   it("writes 'below' on both scales and 'CLB 3 or below', with h:mm:ss over an hour", async () => {
     const result = listeningResult();
     serve(result);

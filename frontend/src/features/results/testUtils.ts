@@ -38,6 +38,7 @@ export function readingResult(overrides: Partial<AttemptResult> = {}): AttemptRe
     tefOld: { kind: 'score', value: 220, max: 300 },
     tefNew: { kind: 'score', value: 448, max: 699 },
     exceedsPercent: 64,
+    paperChanged: false,
     timestamp: '2025-11-20T10:00:00Z',
     questions,
     ...overrides,

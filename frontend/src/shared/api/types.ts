@@ -159,6 +159,11 @@ export interface AttemptResult {
   tefNew: TefScore;
   /** Whole percent of other learners' first attempts at this paper that scored lower; null until 30 exist. */
   exceedsPercent: number | null;
+  /**
+   * The paper was revised after this attempt: the score stands, and the review shows the current
+   * questions without the learner's answers (they were option numbers in the old paper).
+   */
+  paperChanged: boolean;
   timestamp: string;
   questions: ReviewedQuestion[];
 }
