@@ -1,40 +1,23 @@
 //! The Lambda edge: API Gateway HTTP API events, with the JWT authorizer's
 //! claims, go through the same handlers as the local server.
 
+mod common;
+
 use std::sync::Arc;
 
 use lambda_http::{Body, Request};
 use serde_json::{Value, json};
-use shared::adapters::{LocalMedia, SqliteStore};
+use shared::App;
+use shared::adapters::SqliteStore;
 use shared::api::routes::by_name;
-use shared::app::Clock;
-use shared::{App, Config};
 use time::macros::datetime;
 
 fn app() -> App {
-    let config = Config::from_lookup(|_| None).unwrap();
-    let media = Arc::new(LocalMedia::new("/nonexistent", vec![7; 32]));
-    let store = Arc::new(SqliteStore::in_memory().unwrap());
-    App {
-        config: Arc::new(config),
-        users: store.clone(),
-        results: store.clone(),
-        payments: store.clone(),
-        writing: store.clone(),
-        speaking_results: store,
-        corrector: Arc::new(shared::app::LazyGrammalecte::new("/usr/bin/python3".into())),
-        examiner: Arc::new(shared::adapters::LocalExaminer::new(None)),
-        transcriber: Arc::new(shared::adapters::WhisperTranscriber::new(
-            "/nonexistent".into(),
-        )),
-        checkout: None,
-        local_checkout: None,
-        media: media.clone(),
-        local_media: Some(media),
-        speech: Arc::new(shared::adapters::EspeakSynth),
-        catalogue: Arc::new(shared::catalogue::Catalogue::embedded().unwrap()),
-        clock: Clock::fixed(datetime!(2026-11-22 12:00 UTC)),
-    }
+    common::offline_app(
+        Arc::new(shared::catalogue::Catalogue::embedded().unwrap()),
+        Arc::new(SqliteStore::in_memory().unwrap()),
+        datetime!(2026-11-22 12:00 UTC),
+    )
 }
 
 /// An API Gateway v2 event as AWS sends it; `claims` is what the JWT authorizer verified.

@@ -2,18 +2,19 @@
 //! unchanged the review shows the learner's answers; once it is revised, the review says so,
 //! keeps the score, and never reads the stored option numbers against the new options.
 
+mod common;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use bytes::Bytes;
 use serde_json::{Value, json};
-use shared::adapters::{LocalMedia, SqliteStore};
+use shared::App;
+use shared::adapters::SqliteStore;
 use shared::api::routes::by_name;
 use shared::api::{ApiRequest, respond};
-use shared::app::Clock;
 use shared::catalogue::Catalogue;
 use shared::domain::Identity;
-use shared::{App, Config};
 use time::macros::datetime;
 
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../content");
@@ -35,27 +36,7 @@ fn catalogue(change: impl FnOnce(&mut Value)) -> Arc<Catalogue> {
 }
 
 fn app(catalogue: Arc<Catalogue>, store: Arc<SqliteStore>) -> App {
-    let media = Arc::new(LocalMedia::new("/nonexistent", vec![7; 32]));
-    App {
-        config: Arc::new(Config::from_lookup(|_| None).unwrap()),
-        users: store.clone(),
-        results: store.clone(),
-        payments: store.clone(),
-        writing: store.clone(),
-        speaking_results: store,
-        corrector: Arc::new(shared::app::LazyGrammalecte::new("/usr/bin/python3".into())),
-        examiner: Arc::new(shared::adapters::LocalExaminer::new(None)),
-        transcriber: Arc::new(shared::adapters::WhisperTranscriber::new(
-            "/nonexistent".into(),
-        )),
-        checkout: None,
-        local_checkout: None,
-        media: media.clone(),
-        local_media: Some(media),
-        speech: Arc::new(shared::adapters::EspeakSynth),
-        catalogue,
-        clock: Clock::fixed(datetime!(2026-11-26 12:00 UTC)),
-    }
+    common::offline_app(catalogue, store, datetime!(2026-11-26 12:00 UTC))
 }
 
 async fn call(app: &App, route: &str, params: &[(&str, &str)], body: Value) -> (u16, Value) {

@@ -315,6 +315,53 @@ fn conversation(turns: usize) -> Vec<Value> {
         .collect()
 }
 
+/// A paid checkout through the local test checkout: the webhook (delivered twice, as Stripe's
+/// retries would) and the success page's lookup, in either order.
+async fn purchase(h: &mut Harness, who: &str, price: &str, page_first: bool) {
+    let opened = h
+        .call(
+            "create-checkout-session",
+            "/api/stripe/create-checkout-session",
+            Some(who),
+            Some(json!({"priceId": price, "userId": claims(who)["sub"]})),
+            200,
+        )
+        .await;
+    let session = opened["url"]
+        .as_str()
+        .and_then(|u| u.rsplit('/').next())
+        .expect("a checkout url")
+        .to_owned();
+    let (_, signed) = h
+        .checkout
+        .pay(
+            &SessionId::parse(&session).expect("a session id"),
+            WEBHOOK_SECRET,
+            time::OffsetDateTime::now_utc(),
+        )
+        .expect("the session exists");
+    let page = format!("/api/stripe/checkout-session?sessionId={session}");
+    if page_first {
+        h.call("get-checkout-session", &page, Some(who), None, 200)
+            .await;
+    }
+    for _ in 0..2 {
+        h.call_raw(
+            "stripe-webhook",
+            "/api/stripe/webhook",
+            None,
+            String::from_utf8(signed.body.clone()).unwrap(),
+            &[("stripe-signature", &signed.signature)],
+            200,
+        )
+        .await;
+    }
+    if !page_first {
+        h.call("get-checkout-session", &page, Some(who), None, 200)
+            .await;
+    }
+}
+
 /// Every route, through every branch that reaches AWS.
 async fn drive_every_route(h: &mut Harness) {
     h.call("health", "/api/health", None, None, 200).await;
@@ -402,46 +449,7 @@ async fn drive_every_route(h: &mut Harness) {
         .await;
 
     // A purchase: the checkout, the provider's webhook (and its replay), the success page.
-    let opened = h
-        .call(
-            "create-checkout-session",
-            "/api/stripe/create-checkout-session",
-            Some("ana"),
-            Some(json!({"priceId": "price_monthly_test", "userId": claims("ana")["sub"]})),
-            200,
-        )
-        .await;
-    let session = opened["url"]
-        .as_str()
-        .and_then(|u| u.rsplit('/').next())
-        .expect("a checkout url")
-        .to_owned();
-    let session_id = SessionId::parse(&session).expect("a session id");
-    let (_, signed) = h
-        .checkout
-        .pay(&session_id, WEBHOOK_SECRET, time::OffsetDateTime::now_utc())
-        .expect("the session exists");
-    let webhook_body = String::from_utf8(signed.body.clone()).unwrap();
-    for _ in 0..2 {
-        h.call_raw(
-            "stripe-webhook",
-            "/api/stripe/webhook",
-            None,
-            webhook_body.clone(),
-            &[("stripe-signature", &signed.signature)],
-            200,
-        )
-        .await;
-    }
-    h.call(
-        "get-checkout-session",
-        &format!("/api/stripe/checkout-session?sessionId={session}"),
-        Some("ana"),
-        None,
-        200,
-    )
-    .await;
-
+    purchase(h, "ana", "price_monthly_test", false).await;
     // A second purchase whose success page comes before the webhook: the page fulfils it,
     // and the late webhook finds it done.
     h.call(
@@ -452,45 +460,7 @@ async fn drive_every_route(h: &mut Harness) {
         200,
     )
     .await;
-    let opened = h
-        .call(
-            "create-checkout-session",
-            "/api/stripe/create-checkout-session",
-            Some("ben"),
-            Some(json!({"priceId": "price_quarterly_test", "userId": claims("ben")["sub"]})),
-            200,
-        )
-        .await;
-    let session = opened["url"]
-        .as_str()
-        .and_then(|u| u.rsplit('/').next())
-        .expect("a checkout url")
-        .to_owned();
-    let (_, signed) = h
-        .checkout
-        .pay(
-            &SessionId::parse(&session).expect("a session id"),
-            WEBHOOK_SECRET,
-            time::OffsetDateTime::now_utc(),
-        )
-        .expect("the session exists");
-    h.call(
-        "get-checkout-session",
-        &format!("/api/stripe/checkout-session?sessionId={session}"),
-        Some("ben"),
-        None,
-        200,
-    )
-    .await;
-    h.call_raw(
-        "stripe-webhook",
-        "/api/stripe/webhook",
-        None,
-        String::from_utf8(signed.body.clone()).unwrap(),
-        &[("stripe-signature", &signed.signature)],
-        200,
-    )
-    .await;
+    purchase(h, "ben", "price_quarterly_test", true).await;
 
     // A subscriber: a listening paper's audio links, a correction, a speaking session.
     h.call("get-test", "/api/tests/listening/3", Some("ana"), None, 200)

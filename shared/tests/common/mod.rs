@@ -67,3 +67,37 @@ pub async fn template_media_bucket() -> String {
         .expect("template.yaml defines MediaBucket")
         .clone()
 }
+
+/// An app on the embedded store and local adapters (no AWS, no network), with a fixed clock:
+/// for tests that call the handlers or the Lambda edge directly.
+pub fn offline_app(
+    catalogue: std::sync::Arc<shared::catalogue::Catalogue>,
+    store: std::sync::Arc<shared::adapters::SqliteStore>,
+    now: time::OffsetDateTime,
+) -> shared::App {
+    use std::sync::Arc;
+    let media = Arc::new(shared::adapters::LocalMedia::new(
+        "/nonexistent",
+        vec![7; 32],
+    ));
+    shared::App {
+        config: Arc::new(shared::Config::from_lookup(|_| None).unwrap()),
+        users: store.clone(),
+        results: store.clone(),
+        payments: store.clone(),
+        writing: store.clone(),
+        speaking_results: store,
+        corrector: Arc::new(shared::app::LazyGrammalecte::new("/usr/bin/python3".into())),
+        examiner: Arc::new(shared::adapters::LocalExaminer::new(None)),
+        transcriber: Arc::new(shared::adapters::WhisperTranscriber::new(
+            "/nonexistent".into(),
+        )),
+        checkout: None,
+        local_checkout: None,
+        media: media.clone(),
+        local_media: Some(media),
+        speech: Arc::new(shared::adapters::EspeakSynth),
+        catalogue,
+        clock: shared::app::Clock::fixed(now),
+    }
+}
