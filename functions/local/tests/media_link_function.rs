@@ -3,8 +3,6 @@
 //! under its key, anything else (another key, a changed expiry or signature, an expired link,
 //! another secret, a path escape, no signature) gets 403.
 
-use std::process::Command;
-
 use serde_json::{Value, json};
 use shared::adapters::media_link::LinkSigner;
 use shared::ports::media::MediaKey;
@@ -41,16 +39,7 @@ fn run(requests: &[(String, Value)]) -> Vec<Value> {
         function_code(),
         serde_json::to_string(&events).unwrap()
     );
-    let out = Command::new("node")
-        .args(["-e", &script])
-        .output()
-        .expect("node runs (make test installs it with the frontend)");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    testkit::node::run_json(&script)
 }
 
 /// A link as the functions sign it, split as CloudFront hands it to the function.

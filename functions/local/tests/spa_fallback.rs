@@ -4,8 +4,6 @@
 
 mod common;
 
-use std::process::Command;
-
 use reqwest::StatusCode;
 
 /// Client routes of `frontend/src/app/routes.tsx`, with ids as the API makes them (dots included).
@@ -54,16 +52,7 @@ fn cloudfront_rewrites(paths: &[String]) -> Vec<String> {
         cloudfront_function(),
         serde_json::to_string(paths).unwrap()
     );
-    let out = Command::new("node")
-        .args(["-e", &script])
-        .output()
-        .expect("node runs (make test installs it with the frontend)");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    testkit::node::run_json(&script)
 }
 
 #[tokio::test]
