@@ -75,7 +75,8 @@ struct Harness {
     apps: HashMap<String, App>,
     checkout: Arc<LocalCheckout>,
     used: BTreeMap<String, BTreeSet<Use>>,
-    _dir: tempfile::TempDir,
+    /// The functions' TEF_DATA_DIR.
+    data_dir: tempfile::TempDir,
 }
 
 impl Harness {
@@ -91,7 +92,7 @@ impl Harness {
             apps: HashMap::new(),
             checkout: Arc::new(LocalCheckout::new("https://app.example.com")),
             used: BTreeMap::new(),
-            _dir: tempfile::tempdir().unwrap(),
+            data_dir: tempfile::tempdir().unwrap(),
         }
     }
 
@@ -105,7 +106,7 @@ impl Harness {
         vars.insert("TEF_AWS_ENDPOINT".into(), self.recorder.endpoint.clone());
         vars.insert(
             "TEF_DATA_DIR".into(),
-            self._dir.path().display().to_string(),
+            self.data_dir.path().display().to_string(),
         );
         vars
     }
