@@ -1,7 +1,7 @@
 //! The Lambda edge: API Gateway HTTP API events, with the JWT authorizer's
 //! claims, go through the same handlers as the local server.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

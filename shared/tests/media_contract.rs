@@ -1,7 +1,7 @@
 //! The media contract: one suite, run against every `MediaStore` adapter.
 //! Each backend says how a browser would fetch one of its signed URLs.
 
-mod common;
+use crate::common;
 
 use std::future::Future;
 use std::pin::Pin;

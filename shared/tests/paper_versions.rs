@@ -2,7 +2,7 @@
 //! unchanged the review shows the learner's answers; once it is revised, the review says so,
 //! keeps the score, and never reads the stored option numbers against the new options.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -11,7 +11,7 @@
 //! Only the providers outside AWS are replaced (the AI and speech adapters by offline
 //! stand-ins, the card checkout by the local test checkout): they make no AWS call.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;

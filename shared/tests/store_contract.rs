@@ -1,6 +1,6 @@
 //! The store contract: one suite, run against every `UserStore` adapter.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! Black-box tests: start the real local server on a free port, then talk HTTP to it,
 //! including the whole sign-in (authorization code + PKCE) as a browser does it.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -1,6 +1,6 @@
 //! Black-box tests of the exam API through the real local server.
 
-mod common;
+use crate::common;
 
 use common::{TestServer, start, start_with_content};
 use reqwest::StatusCode;

@@ -2,7 +2,7 @@
 //! configured store. Here the DynamoDB store, on the local AWS-compatible server that
 //! `make test` starts, and an account named by a Cognito-style `sub`.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

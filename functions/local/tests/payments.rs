@@ -1,7 +1,7 @@
 //! Payments through the real local server: the checkout route, the local test checkout's
 //! page, its signed webhook delivery, the success page's lookup, and the webhook's refusals.
 
-mod common;
+use crate::common;
 
 use common::{TestServer, start};
 use reqwest::StatusCode;

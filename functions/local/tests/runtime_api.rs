@@ -7,7 +7,7 @@
 //!
 //! The binaries come from `cargo build --workspace --bins` (`make test` runs it first).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! The local server is asked over HTTP; CloudFront's viewer-request function is taken from
 //! `template.yaml` and run with node, on the same paths.
 
-mod common;
+use crate::common;
 
 use reqwest::StatusCode;
 

@@ -2,7 +2,7 @@
 //! locks, the examiner's replies (its role built by the server, ten turns), the report with its
 //! record and credit once per session on both stores, speech, and transcription's refusals.
 
-mod common;
+use crate::common;
 
 use common::{TestServer, start, start_on_dynamodb_with_app};
 use reqwest::StatusCode;

@@ -4,7 +4,7 @@
 //! corrector (Grammalecte) runs for real in one test; the others use a stand-in corrector
 //! so that failures and timing are under the test's control.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,0 +1,45 @@
+//! The crate's integration suites, one module per file, linked into one test binary:
+//! one link and one binary on disk instead of one per file. Run one suite with
+//! `cargo test -p local --test integration <file>::`.
+
+mod common;
+
+mod api;
+mod exams;
+mod grant;
+mod media_link_function;
+mod payments;
+mod runtime_api;
+mod spa_fallback;
+mod speaking;
+mod template_routes;
+mod writing;
+
+/// A file in `tests/` that is neither a module here nor a `[[test]]` of Cargo.toml would never
+/// run (the crate sets `autotests = false`): that fails here instead of being skipped in silence.
+#[test]
+fn every_test_file_runs() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = std::fs::read_to_string(dir.join("tests/integration.rs")).expect("integration.rs");
+    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("Cargo.toml");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(dir.join("tests")).expect("tests/") {
+        let name = entry
+            .expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        let Some(stem) = name.strip_suffix(".rs") else {
+            continue;
+        };
+        let declared = root.contains(&format!("\nmod {stem};"))
+            || manifest.contains(&format!("path = \"tests/{name}\""));
+        if !declared {
+            missing.push(name);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "test files that would never run: {missing:?}"
+    );
+}
