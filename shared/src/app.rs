@@ -23,6 +23,7 @@ use crate::config::{
 use crate::ports::checkout::{Checkout, CheckoutError};
 use crate::ports::corrector::{Correction, CorrectionRequest, Corrector, CorrectorError};
 use crate::ports::examiner::Examiner;
+use crate::ports::limits::RateLimiter;
 use crate::ports::payments::PaymentStore;
 use crate::ports::speaking::SpeakingStore;
 use crate::ports::transcriber::Transcriber;
@@ -50,6 +51,7 @@ type Stores = (
     Arc<dyn PaymentStore>,
     Arc<dyn WritingStore>,
     Arc<dyn SpeakingStore>,
+    Arc<dyn RateLimiter>,
 );
 
 /// The time source; tests fix it.
@@ -79,6 +81,8 @@ pub struct App {
     pub payments: Arc<dyn PaymentStore>,
     pub writing: Arc<dyn WritingStore>,
     pub speaking_results: Arc<dyn SpeakingStore>,
+    /// Per-user rate limit counters (`domain::rate_limit`).
+    pub limits: Arc<dyn RateLimiter>,
     /// Who corrects writing: Grammalecte offline, or an OpenAI-compatible API.
     pub corrector: Arc<dyn Corrector>,
     /// The speaking examiner: offline rules over the scenario, or an OpenAI-compatible API.
@@ -111,7 +115,7 @@ impl App {
             None
         };
 
-        let (users, results, payments, writing, speaking_results): Stores =
+        let (users, results, payments, writing, speaking_results, limits): Stores =
             match (&config.store, &aws) {
                 (
                     StoreConfig::DynamoDb {
@@ -120,6 +124,7 @@ impl App {
                         payments_table,
                         writing_table,
                         speaking_table,
+                        limits_table,
                     },
                     Some(sdk),
                 ) => {
@@ -131,9 +136,11 @@ impl App {
                             payments: payments_table.clone(),
                             writing: writing_table.clone(),
                             speaking: speaking_table.clone(),
+                            limits: limits_table.clone(),
                         },
                     ));
                     (
+                        store.clone(),
                         store.clone(),
                         store.clone(),
                         store.clone(),
@@ -144,6 +151,7 @@ impl App {
                 (StoreConfig::Embedded { path }, _) => {
                     let store = Arc::new(SqliteStore::open(path)?);
                     (
+                        store.clone(),
                         store.clone(),
                         store.clone(),
                         store.clone(),
@@ -272,6 +280,7 @@ impl App {
             payments,
             writing,
             speaking_results,
+            limits,
             corrector,
             examiner,
             transcriber,

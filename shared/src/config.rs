@@ -58,6 +58,7 @@ pub enum StoreConfig {
         payments_table: String,
         writing_table: String,
         speaking_table: String,
+        limits_table: String,
     },
 }
 
@@ -210,6 +211,7 @@ impl Config {
     pub const DEFAULT_PAYMENTS_TABLE: &'static str = "tef-payments";
     pub const DEFAULT_WRITING_TABLE: &'static str = "tef-writing-results";
     pub const DEFAULT_SPEAKING_TABLE: &'static str = "tef-speaking-results";
+    pub const DEFAULT_LIMITS_TABLE: &'static str = "tef-rate-limits";
     pub const DEFAULT_MEDIA_URL_TTL_S: u64 = 900;
 
     /// Reads the process environment.
@@ -239,6 +241,8 @@ impl Config {
                     .unwrap_or_else(|| Self::DEFAULT_WRITING_TABLE.to_owned()),
                 speaking_table: var("TEF_SPEAKING_TABLE")
                     .unwrap_or_else(|| Self::DEFAULT_SPEAKING_TABLE.to_owned()),
+                limits_table: var("TEF_LIMITS_TABLE")
+                    .unwrap_or_else(|| Self::DEFAULT_LIMITS_TABLE.to_owned()),
             },
             Some(other) => {
                 return Err(ConfigError::Invalid {
@@ -503,6 +507,7 @@ mod tests {
             ("TEF_PAYMENTS_TABLE", "prod-payments"),
             ("TEF_WRITING_TABLE", "prod-writing"),
             ("TEF_SPEAKING_TABLE", "prod-speaking"),
+            ("TEF_LIMITS_TABLE", "prod-limits"),
             ("TEF_MEDIA", "s3"),
             ("TEF_MEDIA_BUCKET", "prod-media"),
             ("TEF_MEDIA_URL_TTL_SECONDS", "600"),
@@ -516,6 +521,7 @@ mod tests {
                 payments_table: "prod-payments".into(),
                 writing_table: "prod-writing".into(),
                 speaking_table: "prod-speaking".into(),
+                limits_table: "prod-limits".into(),
             }
         );
         assert_eq!(

@@ -13,6 +13,7 @@ mod openai_speaking;
 mod paper_versions;
 mod permissions;
 mod publish;
+mod rate_limits;
 mod speech_contract;
 mod store_contract;
 mod transcriber_contract;

@@ -14,6 +14,7 @@ use shared::domain::user::accept_privacy;
 use shared::domain::writing::{self, Refusal, Section};
 use shared::domain::{Email, UserDoc, UserId};
 use shared::ports::corrector::CorrectionItem;
+use shared::ports::limits::RateLimiter;
 use shared::ports::payments::{Fulfilment, PaymentStore, PaymentWrite, fulfil_payment};
 use shared::ports::results::{Added, ResultId, ResultRecord, ResultStore};
 use shared::ports::speaking::{Completion, SpeakingResult, SpeakingStore, complete_session};
@@ -41,12 +42,44 @@ fn full_doc() -> UserDoc {
     }
 }
 
+/// A counter starts at 1, counts every use once, even 25 at the same time, and keys never
+/// share a count.
+async fn rate_limits_count_each_use_once<S: RateLimiter + 'static>(store: Arc<S>) {
+    let key = format!("u-limits#attempt#{}", std::process::id());
+    let other = format!("{key}-other");
+    let until = 4_102_444_800; // 2100-01-01
+    assert_eq!(store.hit(&key, until).await.unwrap(), 1);
+    assert_eq!(store.hit(&key, until).await.unwrap(), 2);
+    assert_eq!(
+        store.hit(&other, until).await.unwrap(),
+        1,
+        "keys count apart"
+    );
+    let mut tasks = Vec::new();
+    for _ in 0..25 {
+        let (store, key) = (store.clone(), key.clone());
+        tasks.push(tokio::spawn(async move { store.hit(&key, until).await }));
+    }
+    let mut counts = Vec::new();
+    for t in tasks {
+        counts.push(t.await.unwrap().unwrap());
+    }
+    counts.sort_unstable();
+    assert_eq!(
+        counts,
+        (3..=27).collect::<Vec<u64>>(),
+        "each parallel use gets its own count"
+    );
+    assert_eq!(store.hit(&key, until).await.unwrap(), 28);
+}
+
 /// Every adapter must pass every case of this suite.
 async fn contract<
-    S: UserStore + ResultStore + PaymentStore + WritingStore + SpeakingStore + 'static,
+    S: UserStore + ResultStore + PaymentStore + WritingStore + SpeakingStore + RateLimiter + 'static,
 >(
     store: Arc<S>,
 ) {
+    rate_limits_count_each_use_once(store.clone()).await;
     results_contract(&*store).await;
     speaking_sessions_are_recorded_and_charged_once(store.clone()).await;
     writing_contract(&*store).await;

@@ -235,13 +235,7 @@ async fn every_function_binary_answers_through_the_runtime_api_as_the_local_serv
             testkit::template::test_parameter("StripePriceQuarterly"),
         ),
     ];
-    for var in [
-        "TEF_USERS_TABLE",
-        "TEF_RESULTS_TABLE",
-        "TEF_PAYMENTS_TABLE",
-        "TEF_WRITING_TABLE",
-        "TEF_SPEAKING_TABLE",
-    ] {
+    for var in shared::adapters::dynamo::Tables::VARS {
         extra.push((var, names[&vars[var]].clone()));
     }
     let server = common::start_with(None, &extra).await;

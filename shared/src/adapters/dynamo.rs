@@ -15,6 +15,7 @@ use crate::adapters::codec;
 use crate::domain::exam::Skill;
 use crate::domain::payments::{PaymentRecord, SessionId};
 use crate::domain::{UserDoc, UserId};
+use crate::ports::limits::RateLimiter;
 use crate::ports::payments::{PaymentStore, PaymentWrite, payment_from_json, payment_to_json};
 use crate::ports::results::{
     Added, DISTRIBUTION_LEN, ResultId, ResultRecord, ResultStore, paper_key,
@@ -49,19 +50,48 @@ pub struct Tables {
     pub payments: String,
     pub writing: String,
     pub speaking: String,
+    /// Rate limit counters (key `key`, TTL attribute `expires`).
+    pub limits: String,
 }
 
 impl Tables {
-    /// The tables named by the variables the deployed functions get (`TEF_USERS_TABLE`, …);
-    /// `None` when one is missing.
+    /// The variables the deployed functions get, one per table, in the order of the fields.
+    pub const VARS: [&'static str; 6] = [
+        "TEF_USERS_TABLE",
+        "TEF_RESULTS_TABLE",
+        "TEF_PAYMENTS_TABLE",
+        "TEF_WRITING_TABLE",
+        "TEF_SPEAKING_TABLE",
+        "TEF_LIMITS_TABLE",
+    ];
+
+    /// The tables named by [`Self::VARS`]; `None` when one is missing.
     pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Option<Self> {
+        let [users, results, payments, writing, speaking, limits] = Self::VARS;
         Some(Self {
-            users: var("TEF_USERS_TABLE")?,
-            results: var("TEF_RESULTS_TABLE")?,
-            payments: var("TEF_PAYMENTS_TABLE")?,
-            writing: var("TEF_WRITING_TABLE")?,
-            speaking: var("TEF_SPEAKING_TABLE")?,
+            users: var(users)?,
+            results: var(results)?,
+            payments: var(payments)?,
+            writing: var(writing)?,
+            speaking: var(speaking)?,
+            limits: var(limits)?,
         })
+    }
+
+    /// Each of [`Self::VARS`] with its table's name: what selects these tables.
+    pub fn vars(&self) -> Vec<(&'static str, String)> {
+        let names = [
+            &self.users,
+            &self.results,
+            &self.payments,
+            &self.writing,
+            &self.speaking,
+            &self.limits,
+        ];
+        Self::VARS
+            .into_iter()
+            .zip(names.into_iter().cloned())
+            .collect()
     }
 }
 
@@ -73,6 +103,7 @@ pub struct DynamoStore {
     payments_table: String,
     writing_table: String,
     speaking_table: String,
+    limits_table: String,
 }
 
 impl DynamoStore {
@@ -84,6 +115,7 @@ impl DynamoStore {
             payments_table: tables.payments,
             writing_table: tables.writing,
             speaking_table: tables.speaking,
+            limits_table: tables.limits,
         }
     }
 
@@ -180,6 +212,36 @@ impl UserStore for DynamoStore {
                     Err(sdk_error("UpdateItem", service))
                 }
             }
+        }
+    }
+}
+
+/// The rate limits table's key, and its TTL attribute (unix seconds).
+const LIMIT_KEY: &str = "key";
+const LIMIT_EXPIRES: &str = "expires";
+
+#[async_trait]
+impl RateLimiter for DynamoStore {
+    async fn hit(&self, key: &str, expires_at: i64) -> Result<u64, StoreError> {
+        let out = self
+            .client
+            .update_item()
+            .table_name(&self.limits_table)
+            .key(LIMIT_KEY, AttributeValue::S(key.to_owned()))
+            .update_expression("ADD #count :one SET #expires = if_not_exists(#expires, :expires)")
+            .expression_attribute_names("#count", "count")
+            .expression_attribute_names("#expires", LIMIT_EXPIRES)
+            .expression_attribute_values(":one", AttributeValue::N("1".into()))
+            .expression_attribute_values(":expires", AttributeValue::N(expires_at.to_string()))
+            .return_values(aws_sdk_dynamodb::types::ReturnValue::UpdatedNew)
+            .send()
+            .await
+            .map_err(|e| sdk_error("UpdateItem", e))?;
+        match out.attributes().and_then(|a| a.get("count")) {
+            Some(AttributeValue::N(n)) => n
+                .parse()
+                .map_err(|_| StoreError::Corrupt(format!("rate limit count {n}"))),
+            _ => Err(StoreError::Corrupt(format!("rate limit {key}: no count"))),
         }
     }
 }

@@ -11,6 +11,7 @@ use crate::adapters::codec;
 use crate::domain::exam::Skill;
 use crate::domain::payments::{PaymentRecord, SessionId};
 use crate::domain::{UserDoc, UserId};
+use crate::ports::limits::RateLimiter;
 use crate::ports::payments::{PaymentStore, PaymentWrite, payment_from_json, payment_to_json};
 use crate::ports::results::{
     Added, DISTRIBUTION_LEN, ResultId, ResultRecord, ResultStore, paper_key,
@@ -69,6 +70,13 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (uid, session_id)
     ) STRICT, WITHOUT ROWID;
     CREATE INDEX speaking_results_by_time ON speaking_results (uid, id);",
+    // Per-user rate limit counters (domain::rate_limit), one row per user, route and window.
+    "CREATE TABLE rate_limits (
+        key     TEXT PRIMARY KEY NOT NULL,
+        count   INTEGER NOT NULL,
+        expires INTEGER NOT NULL
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX rate_limits_by_expiry ON rate_limits (expires);",
 ];
 
 #[derive(Clone)]
@@ -140,6 +148,39 @@ impl SqliteStore {
 
 fn backend(e: rusqlite::Error) -> StoreError {
     StoreError::Backend(e.to_string())
+}
+
+/// How long a counter is kept after its window ends (then the next use deletes it).
+const LIMIT_KEEP_SECS: i64 = 86_400;
+
+#[async_trait]
+impl RateLimiter for SqliteStore {
+    async fn hit(&self, key: &str, expires_at: i64) -> Result<u64, StoreError> {
+        let key = key.to_owned();
+        self.with_conn(move |conn| {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(backend)?;
+            tx.execute(
+                "DELETE FROM rate_limits WHERE expires < ?1",
+                params![expires_at - LIMIT_KEEP_SECS],
+            )
+            .map_err(backend)?;
+            let count: i64 = tx
+                .query_row(
+                    "INSERT INTO rate_limits (key, count, expires) VALUES (?1, 1, ?2)
+                     ON CONFLICT (key) DO UPDATE SET count = count + 1
+                     RETURNING count",
+                    params![key, expires_at],
+                    |r| r.get(0),
+                )
+                .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            u64::try_from(count)
+                .map_err(|_| StoreError::Corrupt(format!("rate limit count {count}")))
+        })
+        .await
+    }
 }
 
 #[async_trait]

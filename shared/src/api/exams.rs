@@ -11,6 +11,7 @@ use crate::App;
 use crate::catalogue::TESTS_PER_PAPER;
 use crate::domain::content::{Image, Question, Test};
 use crate::domain::exam::{self, Skill};
+use crate::domain::rate_limit::Limited;
 use crate::domain::scoring::{self, Paper, TefScore};
 use crate::domain::subscription::Subscription;
 use crate::domain::typography::french_spacing;
@@ -363,6 +364,7 @@ pub fn submit_attempt(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         }
         let graded =
             exam::grade(test, &body.answers).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        super::within_limit(app, identity, Limited::SubmitAttempt).await?;
         let correct = u32::try_from(graded.iter().filter(|g| g.correct).count()).unwrap_or(0);
         let estimate = scoring::estimate(paper, correct);
         let now = app.now();

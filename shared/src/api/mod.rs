@@ -124,3 +124,21 @@ pub fn unmatched(m: &RouteMatch<'_>) -> ApiResponse {
         _ => ApiError::NotFound.to_response(),
     }
 }
+
+/// Counts one use of a limited route by `identity` and refuses it (429, the route's message)
+/// over its limit. Called once the request is known to be well-formed, before any work.
+pub async fn within_limit(
+    app: &App,
+    identity: &Identity,
+    what: crate::domain::rate_limit::Limited,
+) -> Result<(), ApiError> {
+    use crate::domain::rate_limit;
+    let window = rate_limit::window(&identity.uid, what, app.now());
+    let count = app.limits.hit(&window.key, window.expires_at).await?;
+    if rate_limit::allows(what, count) {
+        Ok(())
+    } else {
+        tracing::warn!(uid = %identity.uid, route = what.name(), count, "rate limit reached");
+        Err(ApiError::TooManyRequests(what.message()))
+    }
+}

@@ -11,6 +11,7 @@ use sha2::{Digest, Sha256};
 use super::{ApiError, ApiRequest, ApiResponse, HandlerFuture};
 use crate::App;
 use crate::domain::exam::Skill;
+use crate::domain::rate_limit::Limited;
 use crate::domain::speaking::{
     self, ChatMessage, SpeakingTopic, conversation_for_reply, conversation_for_report,
     finish_reply, parse_report, user_turns, valid_session_id,
@@ -134,6 +135,7 @@ pub fn chat(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         if !speaking::may_talk(&doc.unwrap_or_default(), app.now()) {
             return Err(ApiError::PaymentRequired(NO_CREDITS));
         }
+        super::within_limit(app, identity, Limited::SpeakingChat).await?;
         let reply = app
             .examiner
             .reply(topic, section, &conversation)
@@ -172,6 +174,7 @@ pub fn report(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         }
         let (topic, doc) = open_scenario(app, &identity, &body.topic_id).await?;
         let now = app.now();
+        super::within_limit(app, &identity, Limited::SpeakingReport).await?;
         // A retry of a reported session gets the first report, and pays nothing more.
         if let Some(first) = app
             .speaking_results
@@ -265,12 +268,13 @@ struct SpeechBody {
 /// Renders are cached by a hash of text, voice and engine.
 pub fn text_to_speech(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
     Box::pin(async move {
-        req.identity()?;
+        let identity = req.identity()?;
         let body: SpeechBody = req.json().map_err(|_| bad(BAD_REQUEST))?;
         let text = body.text.trim();
         if text.is_empty() || text.chars().count() > speaking::MAX_SPEECH_CHARS {
             return Err(bad(BAD_REQUEST));
         }
+        super::within_limit(app, identity, Limited::TextToSpeech).await?;
         // The examiner's voice: the employee (A) or the friend (B).
         let voice_id = match body.section.as_deref().map(Section::parse) {
             Some(Some(Section::B)) => "homme-1",
@@ -328,7 +332,7 @@ struct TranscriptionBody {
 /// `POST /api/transcription`: a recorded answer (base64 WebM) → its words.
 pub fn transcribe(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
     Box::pin(async move {
-        req.identity()?;
+        let identity = req.identity()?;
         let body: TranscriptionBody = req.json().map_err(|_| bad(TRANSCRIPTION_FAILED))?;
         if body.audio.len() > MAX_AUDIO_BYTES * 4 / 3 + 4 {
             return Err(ApiError::PayloadTooLarge);
@@ -339,6 +343,7 @@ pub fn transcribe(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         if audio.is_empty() {
             return Err(bad(TRANSCRIPTION_FAILED));
         }
+        super::within_limit(app, identity, Limited::Transcription).await?;
         match app.transcriber.transcribe(&audio).await {
             Ok(text) => ApiResponse::ok(serde_json::json!({ "transcription": text })),
             Err(TranscribeError::BadAudio(detail)) => {

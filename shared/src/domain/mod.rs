@@ -7,6 +7,7 @@ pub mod hex;
 pub mod identity;
 pub mod payments;
 pub mod plans;
+pub mod rate_limit;
 pub mod scoring;
 pub mod speaking;
 pub mod speaking_report;

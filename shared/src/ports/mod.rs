@@ -5,6 +5,7 @@ pub mod checkout;
 pub mod corrector;
 pub mod examiner;
 pub mod fields;
+pub mod limits;
 pub mod media;
 pub mod payments;
 pub mod results;

@@ -86,7 +86,8 @@ pub fn offline_app(
         results: store.clone(),
         payments: store.clone(),
         writing: store.clone(),
-        speaking_results: store,
+        speaking_results: store.clone(),
+        limits: store,
         corrector: Arc::new(shared::app::LazyGrammalecte::new("/usr/bin/python3".into())),
         examiner: Arc::new(shared::adapters::LocalExaminer::new(None)),
         transcriber: Arc::new(shared::adapters::WhisperTranscriber::new(

@@ -49,15 +49,11 @@ async fn dynamodb_vars() -> (
         panic!("TEF_TEST_AWS_ENDPOINT is not set: run `make test` (it starts moto's server)")
     });
     let tables = template_tables(&endpoint).await;
-    let extra = vec![
+    let mut extra = vec![
         ("TEF_STORE", "dynamodb".into()),
         ("TEF_AWS_ENDPOINT", endpoint),
-        ("TEF_USERS_TABLE", tables.users.clone()),
-        ("TEF_RESULTS_TABLE", tables.results.clone()),
-        ("TEF_PAYMENTS_TABLE", tables.payments.clone()),
-        ("TEF_WRITING_TABLE", tables.writing.clone()),
-        ("TEF_SPEAKING_TABLE", tables.speaking.clone()),
     ];
+    extra.extend(tables.vars());
     (extra, tables)
 }
 
