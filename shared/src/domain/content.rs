@@ -596,6 +596,88 @@ fn quantity(words: &[String]) -> Option<f64> {
         }
         _ => None,
     }
+    .or_else(|| spelled_quantity(&words))
+}
+
+/// A quantity written in French words, as spoken in listening options: a count
+/// (`vingt-deux`, `quatre-vingt-dix`, `deux cents`) or a time of day in minutes
+/// (`seize heures trente`, `midi`, `midi et demi`, `dix heures et quart`). Any other word: none.
+fn spelled_quantity(words: &[&str]) -> Option<f64> {
+    fn count(tokens: &[String]) -> Option<f64> {
+        let (mut total, mut cur) = (0u32, 0u32);
+        for t in tokens {
+            match t.as_str() {
+                "et" => {}
+                "cent" | "cents" => cur = cur.max(1) * 100,
+                "mille" => {
+                    total += cur.max(1) * 1000;
+                    cur = 0;
+                }
+                "vingt" | "vingts" if cur % 100 == 4 => cur += 76,
+                w => {
+                    cur += match w {
+                        "zéro" => 0,
+                        "un" | "une" => 1,
+                        "deux" => 2,
+                        "trois" => 3,
+                        "quatre" => 4,
+                        "cinq" => 5,
+                        "six" => 6,
+                        "sept" => 7,
+                        "huit" => 8,
+                        "neuf" => 9,
+                        "dix" => 10,
+                        "onze" => 11,
+                        "douze" => 12,
+                        "treize" => 13,
+                        "quatorze" => 14,
+                        "quinze" => 15,
+                        "seize" => 16,
+                        "vingt" | "vingts" => 20,
+                        "trente" => 30,
+                        "quarante" => 40,
+                        "cinquante" => 50,
+                        "soixante" => 60,
+                        _ => return None,
+                    }
+                }
+            }
+        }
+        (!tokens.is_empty()).then_some(f64::from(total + cur))
+    }
+    let tokens: Vec<String> = words
+        .iter()
+        .flat_map(|w| w.split('-'))
+        .map(str::to_lowercase)
+        .filter(|t| !t.is_empty())
+        .collect();
+    let hour_at = tokens
+        .iter()
+        .position(|t| matches!(t.as_str(), "heure" | "heures" | "midi"));
+    let Some(at) = hour_at else {
+        return count(&tokens);
+    };
+    let hours = if tokens[at] == "midi" {
+        if at != 0 {
+            return None;
+        }
+        12.0
+    } else {
+        count(&tokens[..at])?
+    };
+    let rest = &tokens[at + 1..];
+    let minutes = match rest
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [] => 0.0,
+        ["et", "demie" | "demi"] => 30.0,
+        ["et", "quart"] => 15.0,
+        _ => count(rest)?,
+    };
+    Some(hours * 60.0 + minutes)
 }
 
 /// When every option is a quantity (amounts, times, dates, counts, with the
@@ -1682,6 +1764,46 @@ mod tests {
         let opts = |o: [&str; 4]| o.map(String::from).to_vec();
         let values = |o: [&str; 4]| numeric_options(&opts(o));
         assert_eq!(
+            values([
+                "Vers midi.",
+                "Vers quatorze heures.",
+                "Vers seize heures.",
+                "Vers treize heures."
+            ]),
+            Some(vec![720.0, 840.0, 960.0, 780.0])
+        );
+        assert_eq!(
+            values([
+                "Jusqu'à seize heures trente.",
+                "Jusqu'à dix-sept heures.",
+                "Jusqu'à dix-sept heures et quart.",
+                "Jusqu'à midi et demi."
+            ]),
+            Some(vec![990.0, 1020.0, 1035.0, 750.0])
+        );
+        assert_eq!(
+            values([
+                "De la voie vingt-deux.",
+                "De la voie sept.",
+                "De la voie soixante-et-onze.",
+                "De la voie quatre-vingt-dix-neuf."
+            ]),
+            Some(vec![22.0, 7.0, 71.0, 99.0])
+        );
+        assert_eq!(
+            values([
+                "Deux jours",
+                "Trois jours",
+                "Cinq jours",
+                "Deux cent mille jours"
+            ]),
+            Some(vec![2.0, 3.0, 5.0, 200_000.0])
+        );
+        assert_eq!(
+            values(["Deux amis", "Trois amis", "Des amis", "Cinq amis"]),
+            None
+        );
+        assert_eq!(
             values(["50 $", "360 $", "45 $", "36 $"]),
             Some(vec![50.0, 360.0, 45.0, 36.0])
         );
@@ -1734,7 +1856,11 @@ mod tests {
             ]),
             None
         );
-        assert_eq!(values(["un", "deux", "trois", "quatre"]), None);
+        // Counts in words are counts: spoken options say them so.
+        assert_eq!(
+            values(["un", "deux", "trois", "quatre"]),
+            Some(vec![1.0, 2.0, 3.0, 4.0])
+        );
 
         let errs = errors_after(Paper::Reading, |t| {
             t.questions[5].options = opts(["50 $", "360 $", "45 $", "36 $"]);
