@@ -14,6 +14,8 @@ for f in $(grep -oE '/assets/[^"]+\.js' frontend/dist/index.html | sort -u); do
   printf '  %-44s %6d B\n' "$f" "$size"
 done
 printf '  %-44s %6d B\n' "total" "$total"
+budget=$((120 * 1024))
+if [ "$total" -le "$budget" ]; then echo "  within the budget of 120 KB"; else echo "  OVER the budget of 120 KB"; fi
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 data=$(mktemp -d)

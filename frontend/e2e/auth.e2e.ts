@@ -19,12 +19,20 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page; errors:
 }
 
 describe('signed out', () => {
-  it('shows the landing page', async () => {
+  it('shows the landing page, without loading the sign-in library', async () => {
     const { context, page, errors } = await newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
     await page.goto(base + '/');
     await expect.poll(() => page.getByRole('heading', { name: 'Prepare for Your TEF Exam with Confidence' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Results', exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => s.includes('/assets/main-'))).toBe(true);
+    // oidc-client-ts is loaded on sign-in or to restore a stored session, never for a visitor.
+    expect(scripts.filter((s) => s.includes('oidc'))).toEqual([]);
     await context.close();
   });
 

@@ -2,7 +2,7 @@ import '@/styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
-import { createUserManager } from '@/shared/auth';
+import { authLoader } from '@/shared/auth';
 import { loadConfig } from '@/shared/config';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -11,7 +11,7 @@ loadConfig()
   .then((config) => {
     root.render(
       <StrictMode>
-        <App config={config} manager={createUserManager(config)} />
+        <App config={config} auth={authLoader(config)} />
       </StrictMode>,
     );
   })

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User, UserManager } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth } from './AuthProvider';
+import type { AuthLoader } from './loader';
 import { takeRedirect } from './redirect';
 
 type Listener = (arg?: unknown) => void;
@@ -27,7 +28,10 @@ function fakeManager(opts: { stored?: User | null; signin?: () => Promise<User> 
     },
   };
   const emit = (name: string, arg?: unknown) => listeners[name]?.forEach((cb) => cb(arg));
-  return { manager: manager as unknown as UserManager, spies: manager, emit };
+  const load = vi.fn(() => Promise.resolve(manager as unknown as UserManager));
+  // A session is stored exactly when the fake has a stored user.
+  const auth: AuthLoader = { hasSession: () => Boolean(opts.stored), load };
+  return { manager: auth, spies: manager, emit, load };
 }
 
 function user(email: string): User {
@@ -48,15 +52,26 @@ function Probe() {
 }
 
 describe('AuthProvider', () => {
+  it('loads no sign-in library for a visitor without a session until they sign in', async () => {
+    const { manager, load } = fakeManager();
+    render(<AuthProvider auth={manager}><Probe /></AuthProvider>);
+    await screen.findByText('ready');
+    expect(screen.getByText('signed out')).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByText('login'));
+    expect(await screen.findByText('signed in as ana@example.com')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('restores a stored session at start', async () => {
     const { manager } = fakeManager({ stored: user('kept@example.com') });
-    render(<AuthProvider manager={manager}><Probe /></AuthProvider>);
+    render(<AuthProvider auth={manager}><Probe /></AuthProvider>);
     expect(await screen.findByText('signed in as kept@example.com')).toBeInTheDocument();
   });
 
   it('signs in through the popup and remembers where to go', async () => {
     const { manager } = fakeManager();
-    render(<AuthProvider manager={manager}><Probe /></AuthProvider>);
+    render(<AuthProvider auth={manager}><Probe /></AuthProvider>);
     await screen.findByText('ready');
     await userEvent.click(screen.getByText('login'));
     expect(await screen.findByText('signed in as ana@example.com')).toBeInTheDocument();
@@ -66,7 +81,7 @@ describe('AuthProvider', () => {
   it('ignores a login while one is in progress', async () => {
     let finish: (u: User) => void = () => undefined;
     const { manager, spies } = fakeManager({ signin: () => new Promise<User>((r) => (finish = r)) });
-    render(<AuthProvider manager={manager}><Probe /></AuthProvider>);
+    render(<AuthProvider auth={manager}><Probe /></AuthProvider>);
     await screen.findByText('ready');
     await userEvent.click(screen.getByText('login'));
     await userEvent.click(screen.getByText('login'));
@@ -78,7 +93,7 @@ describe('AuthProvider', () => {
   it('only logs a popup the user closed', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const { manager } = fakeManager({ signin: () => Promise.reject(new Error('Popup closed by user')) });
-    render(<AuthProvider manager={manager}><Probe /></AuthProvider>);
+    render(<AuthProvider auth={manager}><Probe /></AuthProvider>);
     await screen.findByText('ready');
     await userEvent.click(screen.getByText('login'));
     await waitFor(() => expect(info).toHaveBeenCalled());
@@ -89,7 +104,7 @@ describe('AuthProvider', () => {
   it('signs out when the token has expired and cannot be renewed', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { manager, spies, emit } = fakeManager({ stored: user('ana@example.com') });
-    render(<AuthProvider manager={manager}><Probe /></AuthProvider>);
+    render(<AuthProvider auth={manager}><Probe /></AuthProvider>);
     await screen.findByText('signed in as ana@example.com');
     act(() => emit('silentRenewError', { error: 'invalid_grant' }));
     expect(await screen.findByText('signed out')).toBeInTheDocument();
@@ -100,7 +115,7 @@ describe('AuthProvider', () => {
 
   it('clears the state on sign-out', async () => {
     const { manager, spies } = fakeManager({ stored: user('ana@example.com') });
-    render(<AuthProvider manager={manager}><Probe /></AuthProvider>);
+    render(<AuthProvider auth={manager}><Probe /></AuthProvider>);
     await screen.findByText('signed in as ana@example.com');
     await userEvent.click(screen.getByText('logout'));
     expect(await screen.findByText('signed out')).toBeInTheDocument();

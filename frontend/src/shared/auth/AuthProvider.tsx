@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { User, UserManager } from 'oidc-client-ts';
 import { configureApi } from '@/shared/api';
 import { mapAuthError, shouldSignOut, type AuthErrorCode } from './errors';
+import type { AuthLoader } from './loader';
 import { rememberRedirect } from './redirect';
 
 export interface AuthUser {
@@ -29,12 +30,23 @@ function toAuthUser(u: User | null): AuthUser | null {
   return { uid: u.profile.sub, email };
 }
 
-export function AuthProvider({ manager, children }: { manager: UserManager; children: ReactNode }) {
+export function AuthProvider({ auth, children }: { auth: AuthLoader; children: ReactNode }) {
   const [oidcUser, setOidcUserState] = useState<User | null>(null);
-  const [ready, setReady] = useState(false);
+  const [manager, setManager] = useState<UserManager | null>(null);
+  // Without a stored session there is nothing to restore: ready at once.
+  const [ready, setReady] = useState(() => !auth.hasSession());
   const [lastError, setLastError] = useState<AuthErrorCode | null>(null);
   const loginInProgress = useRef(false);
   const tokenRef = useRef<string | null>(null);
+  const managerRef = useRef<UserManager | null>(null);
+
+  // The sign-in library, loaded on first need (a stored session, or a sign-in).
+  const getManager = useCallback(async () => {
+    const m = await auth.load();
+    managerRef.current = m;
+    setManager(m);
+    return m;
+  }, [auth]);
 
   // The API client reads the token from this ref, kept in step with the user.
   const setOidcUser = useCallback((u: User | null) => {
@@ -43,9 +55,9 @@ export function AuthProvider({ manager, children }: { manager: UserManager; chil
   }, []);
 
   const clear = useCallback(async () => {
-    await manager.removeUser();
+    await managerRef.current?.removeUser();
     setOidcUser(null);
-  }, [manager, setOidcUser]);
+  }, [setOidcUser]);
 
   const fail = useCallback(
     (err: unknown) => {
@@ -68,10 +80,17 @@ export function AuthProvider({ manager, children }: { manager: UserManager; chil
     );
   }, [fail]);
 
+  // At start: restore a stored session, loading the library only if there is one.
   useEffect(() => {
     let cancelled = false;
-    manager
-      .getUser()
+    if (!auth.hasSession()) return;
+    auth
+      .load()
+      .then((m) => {
+        managerRef.current = m;
+        setManager(m);
+        return m.getUser();
+      })
       .then((u) => {
         if (!cancelled) setOidcUser(u && !u.expired ? u : null);
       })
@@ -79,6 +98,13 @@ export function AuthProvider({ manager, children }: { manager: UserManager; chil
       .finally(() => {
         if (!cancelled) setReady(true);
       });
+    return () => {
+      cancelled = true;
+    };
+  }, [auth, setOidcUser]);
+
+  useEffect(() => {
+    if (!manager) return;
     const events = manager.events;
     const unsubscribe = [
       events.addUserLoaded((u) => setOidcUser(u)),
@@ -87,10 +113,7 @@ export function AuthProvider({ manager, children }: { manager: UserManager; chil
       events.addAccessTokenExpired(() => fail({ error: 'invalid_grant' })),
       events.addSilentRenewError((err) => fail(err)),
     ];
-    return () => {
-      cancelled = true;
-      unsubscribe.forEach((off) => off());
-    };
+    return () => unsubscribe.forEach((off) => off());
   }, [manager, clear, fail, setOidcUser]);
 
   const login = useCallback(
@@ -99,7 +122,8 @@ export function AuthProvider({ manager, children }: { manager: UserManager; chil
       loginInProgress.current = true;
       if (redirectTo) rememberRedirect(redirectTo);
       try {
-        const u = await manager.signinPopup();
+        const m = await getManager();
+        const u = await m.signinPopup();
         setLastError(null);
         setOidcUser(u);
       } catch (err) {
@@ -108,7 +132,7 @@ export function AuthProvider({ manager, children }: { manager: UserManager; chil
         loginInProgress.current = false;
       }
     },
-    [manager, fail, setOidcUser],
+    [getManager, fail, setOidcUser],
   );
 
   const logout = useCallback(async () => {

@@ -1,4 +1,4 @@
 export { AuthProvider, StaticAuthProvider, useAuth, type AuthContextValue, type AuthUser } from './AuthProvider';
 export { AUTH_ERROR_CODES, mapAuthError, shouldSignOut, type AuthErrorCode } from './errors';
-export { createUserManager, oidcSettings, CALLBACK_PATH, RENEW_BEFORE_EXPIRY_S } from './oidc';
+export { authLoader, storedUserKey, type AuthLoader } from './loader';
 export { rememberRedirect, takeRedirect } from './redirect';
