@@ -70,11 +70,11 @@ describe('LandingPage', () => {
   it('shows the four test cards with their format', async () => {
     renderLanding();
     expect(screen.getByRole('heading', { name: 'Choose Your Test' })).toBeInTheDocument();
-    const reading = screen.getByRole('button', { name: 'Reading' });
-    expect(reading).toHaveAccessibleDescription(/40 questions.*60 min/);
-    expect(screen.getByRole('button', { name: 'Listening' })).toHaveAccessibleDescription(/40 questions.*40 min.*heard once/);
-    expect(screen.getByRole('button', { name: 'Writing' })).toHaveAccessibleDescription(/2 tasks.*60 min.*AI correction/);
-    expect(screen.getByRole('button', { name: 'Speaking' })).toHaveAccessibleDescription(/2 tasks.*15 min.*AI examiner/);
+    // Each card's name is its visible text: title, French name, format and description.
+    expect(screen.getByRole('button', { name: /^Reading Compréhension écrite.*40 questions.*60 min/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Listening .*40 questions.*40 min.*heard once/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Writing .*2 tasks.*60 min.*AI correction/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Speaking .*2 tasks.*15 min.*AI examiner/ })).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Quarterly' });
   });
 
@@ -82,7 +82,7 @@ describe('LandingPage', () => {
     const auth = authValue();
     const { router } = renderLanding({ auth });
     for (const name of ['Reading', 'Listening', 'Writing', 'Speaking']) {
-      await userEvent.click(screen.getByRole('button', { name }));
+      await userEvent.click(screen.getByRole('button', { name: new RegExp(`^${name} `) }));
       expect(auth.login).toHaveBeenLastCalledWith(`/section/${name.toLowerCase()}`);
     }
     expect(auth.login).toHaveBeenCalledTimes(4);
@@ -92,7 +92,7 @@ describe('LandingPage', () => {
   it('takes a signed-in user straight to the section', async () => {
     const auth = authValue({ user: ana });
     const { router } = renderLanding({ auth, profile: profileValue(meValue()) });
-    await userEvent.click(screen.getByRole('button', { name: 'Listening' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Listening / }));
     expect(router.state.location.pathname).toBe('/section/listening');
     expect(auth.login).not.toHaveBeenCalled();
   });

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '@/shared/auth';
 import { SKILL_AVAILABLE } from '@/shared/releases';
@@ -55,29 +55,27 @@ const CARDS: TestCard[] = [
 ];
 
 function Card({ card, isLoggedIn, onOpen }: { card: TestCard; isLoggedIn: boolean; onOpen: (s: Section) => void }) {
-  const titleId = useId();
-  const descId = useId();
+  // The button's name is its visible text (title, French name, facts, description), so what a
+  // speech-input user reads is what they can say (axe: label-content-name-mismatch).
   return (
     <li>
       <button
         type="button"
         className={`test-card test-card-${card.section}`}
-        aria-labelledby={titleId}
-        aria-describedby={descId}
         onClick={() => onOpen(card.section)}
       >
         <span className="test-card-icon">{card.icon}</span>
-        <span className="test-card-title" id={titleId}>
+        <span className="test-card-title">
           {card.title}
-        </span>
+        </span>{' '}
         <span className="test-card-french" lang="fr">
           {card.french}
-        </span>
-        <span className="test-card-desc" id={descId}>
+        </span>{' '}
+        <span className="test-card-desc">
           <span className="test-card-facts">
-            <span className="test-card-fact">{card.facts[0]}</span>
+            <span className="test-card-fact">{card.facts[0]}</span>{' '}
             <span className="test-card-fact">{card.facts[1]}</span>
-          </span>
+          </span>{' '}
           <span className="test-card-text">{card.description}</span>
         </span>
         <span className="test-card-cta" aria-hidden="true">

@@ -23,7 +23,7 @@ export function AccentKeyboard({ onInsert, disabled = false }: { onInsert: (char
         type="button"
         className={`writing-key writing-key-shift${shift ? ' is-on' : ''}`}
         aria-pressed={shift}
-        aria-label="Majuscules"
+        aria-label="Maj (majuscules)"
         title="Majuscules"
         onMouseDown={keepCaret}
         onClick={() => setShift((s) => !s)}

@@ -105,15 +105,15 @@ describe('WritingPage: writing', () => {
     expect(area.selectionEnd).toBe(1);
 
     area.setSelectionRange(2, 2);
-    await user.click(screen.getByRole('button', { name: 'Majuscules' }));
-    expect(screen.getByRole('button', { name: 'Majuscules' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Maj (majuscules)' }));
+    expect(screen.getByRole('button', { name: 'Maj (majuscules)' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'À' }));
     expect(area).toHaveValue('étÀe');
     expect(area.selectionStart).toBe(3);
     // Typing continues after the inserted character.
     await user.keyboard('x');
     expect(area).toHaveValue('étÀxe');
-    await user.click(screen.getByRole('button', { name: 'Majuscules' }));
+    await user.click(screen.getByRole('button', { name: 'Maj (majuscules)' }));
     await user.click(screen.getByRole('button', { name: 'œ' }));
     expect(area).toHaveValue('étÀxœe');
     await user.click(screen.getByRole('button', { name: '«' }));
