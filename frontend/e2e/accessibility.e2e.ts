@@ -75,6 +75,20 @@ describe('accessibility (axe-core)', () => {
     found.push(...(await visit(page, '/speaking/serviceCoursLangue', () => page.getByRole('heading', { level: 1 }).first().waitFor())));
     found.push(...(await visit(page, '/results-tracker', () => page.getByRole('heading', { level: 1 }).first().waitFor())));
 
+    // A result's review: an attempt submitted as the quiz does, with the page's own token.
+    const resultId = await page.evaluate(async () => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:')) ?? '';
+      const token = (JSON.parse(localStorage.getItem(key) ?? '{}') as { id_token?: string }).id_token ?? '';
+      const res = await fetch('/api/tests/reading/1/attempts', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ answers: Array.from({ length: 40 }, (_, i) => (i < 20 ? i % 4 : null)), durationSeconds: 900 }),
+      });
+      return ((await res.json()) as { resultId?: string }).resultId ?? '';
+    });
+    expect(resultId).not.toBe('');
+    found.push(...(await visit(page, `/results/${resultId}`, () => page.getByRole('heading', { level: 1 }).first().waitFor())));
+
     expect(found).toEqual([]);
     await context.close();
   }, 180_000);
