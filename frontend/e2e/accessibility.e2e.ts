@@ -92,4 +92,56 @@ describe('accessibility (axe-core)', () => {
     expect(found).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it('takes a whole quiz with the keyboard alone', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(base + '/');
+    await signInThroughPopup(page, 'e2e.keyboard@example.com', () => page.getByRole('button', { name: 'Login' }).click());
+    const terms = page.getByRole('dialog', { name: 'Privacy Policy and Terms of Use' });
+    await terms.getByRole('button', { name: 'Accept' }).focus();
+    await page.keyboard.press('Enter');
+    await terms.waitFor({ state: 'detached' });
+
+    /** What has the focus: its role (or tag) and its name. */
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el) return '';
+        const role = el.getAttribute('role') ?? (el instanceof HTMLInputElement ? el.type : el.tagName.toLowerCase());
+        const name = el.getAttribute('aria-label') ?? el.textContent.trim();
+        return `${role}: ${name}`;
+      });
+    /** Presses Tab until the focus is on what `wanted` matches (at most 150 presses). */
+    const tabTo = async (wanted: RegExp) => {
+      for (let i = 0; i < 150; i++) {
+        if (wanted.test(await focused())) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`Tab never reached ${wanted}; focus is on "${await focused()}"`);
+    };
+
+    await page.goto(base + '/quiz/reading/1');
+    await page.getByText('Question 1 of 40').waitFor();
+    await tabTo(/^radio/);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByRole('radio', { checked: true }).count()).toBe(1);
+    await tabTo(/^button: Next$/);
+    await page.keyboard.press('Enter');
+    await page.getByText('Question 2 of 40').waitFor();
+    await tabTo(/^button: Question 40, unanswered$/);
+    await page.keyboard.press('Enter');
+    await page.getByText('Question 40 of 40').waitFor();
+    await tabTo(/^radio/);
+    await page.keyboard.press('Space');
+    await tabTo(/^button: Finish$/);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(/38 unanswered questions/).waitFor();
+    await tabTo(/^button: .*Finish/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Your Test Results' }).waitFor();
+    await context.close();
+  }, 120_000);
 });
