@@ -16,7 +16,10 @@ TEF_MEDIA=s3 TEF_MEDIA_BUCKET="$(out MediaBucketName)" TEF_SPEECH=openai \
 (cd frontend && npm ci --no-audit --no-fund && npm run build)
 cat > frontend/dist/config.json <<JSON
 {
-  "auth": { "authority": "$(out AuthAuthority)", "clientId": "$(out AuthClientId)", "scope": "openid email profile" },
+  "auth": {
+    "authority": "$(out AuthAuthority)", "clientId": "$(out AuthClientId)", "scope": "openid email profile",
+    "logoutUrl": "$(out AuthHostedUi)/logout?client_id=$(out AuthClientId)&logout_uri=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1] + "/", safe=""))' "$(out AppUrl)")"
+  },
   "supportEmail": "${TEF_SUPPORT_EMAIL:-support@example.com}",
   "social": {
     "facebook": "${TEF_SOCIAL_FACEBOOK:-https://www.facebook.com/example}",

@@ -82,9 +82,28 @@ describe('signing in', () => {
     await page.getByText('e2e.ana@example.com').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
 
+    // Signing out revokes the refresh token at the provider and passes by its sign-out page.
+    const stored = () =>
+      page.evaluate(() => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+        return key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { refresh_token?: string }).refresh_token ?? '' : null;
+      });
+    const refreshToken = await stored();
+    expect(refreshToken).toBeTruthy();
+    const visited: string[] = [];
+    page.on('request', (r) => {
+      if (r.isNavigationRequest()) visited.push(new URL(r.url()).pathname);
+    });
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Login' }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Dashboard', exact: true }).count()).toBe(0);
+    await expect.poll(() => visited).toContain('/auth/logout');
+    expect(await stored()).toBeNull();
+    const renewal = await page.request.post(base + '/auth/token', {
+      form: { grant_type: 'refresh_token', client_id: 'tef-local', refresh_token: refreshToken ?? '' },
+    });
+    expect(renewal.status()).toBe(400);
+    expect(((await renewal.json()) as { error: string }).error).toBe('invalid_grant');
     expect(errors).toEqual([]);
     await context.close();
   });

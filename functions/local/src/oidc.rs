@@ -208,6 +208,9 @@ pub struct Provider {
     client_id: String,
     token_ttl: i64,
     codes: Mutex<HashMap<String, PendingCode>>,
+    /// Revoked refresh tokens (SHA-256 of the token → its expiry), until they expire anyway.
+    /// Kept in memory: a restart forgets them, as it forgets pending codes.
+    revoked: Mutex<HashMap<[u8; 32], i64>>,
 }
 
 impl Provider {
@@ -218,7 +221,30 @@ impl Provider {
             client_id,
             token_ttl,
             codes: Mutex::new(HashMap::new()),
+            revoked: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// RFC 7009: revokes a refresh token of this provider, so it renews nothing any more.
+    /// Anything else (an ID token, a stranger's string, an expired token) is ignored, as the
+    /// RFC asks: the caller cannot learn whether a token was valid.
+    pub fn revoke(&self, token: &str, now: i64) {
+        let Ok(claims) = self.decode(token, "refresh") else {
+            return;
+        };
+        let mut revoked = self
+            .revoked
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        revoked.retain(|_, exp| *exp > now);
+        revoked.insert(Sha256::digest(token.as_bytes()).into(), claims.exp);
+    }
+
+    fn is_revoked(&self, token: &str) -> bool {
+        self.revoked
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .contains_key::<[u8; 32]>(&Sha256::digest(token.as_bytes()).into())
     }
 
     pub fn issuer(&self) -> &str {
@@ -241,6 +267,7 @@ impl Provider {
             "token_endpoint": format!("{i}/token"),
             "jwks_uri": format!("{i}/jwks"),
             "end_session_endpoint": format!("{i}/logout"),
+            "revocation_endpoint": format!("{i}/revoke"),
             "response_types_supported": ["code"],
             "grant_types_supported": ["authorization_code", "refresh_token"],
             "subject_types_supported": ["public"],
@@ -358,8 +385,12 @@ impl Provider {
                 self.issue(&pending.email, pending.nonce, &pending.scope, now)
             }
             Some("refresh_token") => {
+                let refresh = p.refresh_token.as_deref().unwrap_or_default();
+                if self.is_revoked(refresh) {
+                    return Err(oauth("invalid_grant", "the refresh token was revoked"));
+                }
                 let claims = self
-                    .decode(p.refresh_token.as_deref().unwrap_or_default(), "refresh")
+                    .decode(refresh, "refresh")
                     .map_err(|e| oauth("invalid_grant", e.to_string()))?;
                 let email = claims
                     .email
@@ -561,6 +592,39 @@ mod tests {
         let code = code_of(&p.authorize(&authorize_params(), now).unwrap());
         let err = p.token(&exchange(&code, VERIFIER), now + 61).unwrap_err();
         assert_eq!(err.code, "invalid_grant");
+    }
+
+    #[test]
+    fn a_revoked_refresh_token_renews_nothing() {
+        let p = provider();
+        let now = OffsetDateTime::now_utc().unix_timestamp();
+        let tokens = p.issue(&email(), None, "openid email", now).unwrap();
+        let other = p.issue(&email(), None, "openid email", now + 1).unwrap();
+        let refresh = |t: &str| {
+            p.token(
+                &TokenParams {
+                    grant_type: Some("refresh_token".into()),
+                    client_id: Some("tef-local".into()),
+                    refresh_token: Some(t.to_owned()),
+                    ..TokenParams::default()
+                },
+                now,
+            )
+        };
+        assert!(refresh(&tokens.refresh_token).is_ok());
+        // Revoking an ID token or garbage changes nothing; the refresh token is refused after.
+        p.revoke(&tokens.id_token, now);
+        p.revoke("not a token", now);
+        assert!(refresh(&tokens.refresh_token).is_ok());
+        p.revoke(&tokens.refresh_token, now);
+        assert_eq!(
+            refresh(&tokens.refresh_token).unwrap_err().code,
+            "invalid_grant"
+        );
+        assert!(
+            refresh(&other.refresh_token).is_ok(),
+            "only that session ends"
+        );
     }
 
     #[test]

@@ -63,6 +63,7 @@ pub fn router(state: Arc<ServerState>) -> Router {
         .route("/jwks", get(jwks))
         .route("/authorize", get(authorize_page).post(authorize_submit))
         .route("/token", axum::routing::post(token))
+        .route("/revoke", axum::routing::post(revoke))
         .route("/logout", get(logout))
         // The provider is reached from any loopback origin (localhost or 127.0.0.1).
         .layer(SetResponseHeaderLayer::overriding(
@@ -274,6 +275,12 @@ async fn site_config(State(s): State<Arc<ServerState>>) -> Response {
                 "authority": c.issuer(),
                 "clientId": c.client_id,
                 "scope": "openid email profile",
+                // The provider's own sign-out, where the browser goes after signing out.
+                "logoutUrl": format!(
+                    "{}/logout?post_logout_redirect_uri={}",
+                    c.issuer(),
+                    url::form_urlencoded::byte_serialize(format!("{}/", c.public_url.trim_end_matches('/')).as_bytes()).collect::<String>()
+                ),
             },
             "supportEmail": c.site.support_email,
             "social": c.site.social,
@@ -418,6 +425,18 @@ async fn token(State(s): State<Arc<ServerState>>, Form(p): Form<TokenParams>) ->
         Ok(t) => ([(header::CACHE_CONTROL, "no-store")], axum::Json(t)).into_response(),
         Err(e) => oauth_error(StatusCode::BAD_REQUEST, &e),
     }
+}
+
+#[derive(Deserialize)]
+struct RevokeParams {
+    token: String,
+}
+
+/// RFC 7009: 200 whatever the token was; a revoked refresh token renews nothing any more.
+async fn revoke(State(s): State<Arc<ServerState>>, Form(p): Form<RevokeParams>) -> StatusCode {
+    s.provider
+        .revoke(&p.token, OffsetDateTime::now_utc().unix_timestamp());
+    StatusCode::OK
 }
 
 #[derive(Deserialize)]

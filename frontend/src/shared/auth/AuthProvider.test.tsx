@@ -19,6 +19,7 @@ function fakeManager(opts: { stored?: User | null; signin?: () => Promise<User> 
     getUser: vi.fn(() => Promise.resolve(opts.stored ?? null)),
     signinPopup: vi.fn(opts.signin ?? (() => Promise.resolve(user('ana@example.com')))),
     removeUser: vi.fn(() => Promise.resolve()),
+    revokeTokens: vi.fn(() => Promise.resolve()),
     events: {
       addUserLoaded: on('userLoaded'),
       addUserUnloaded: on('userUnloaded'),
@@ -30,12 +31,18 @@ function fakeManager(opts: { stored?: User | null; signin?: () => Promise<User> 
   const emit = (name: string, arg?: unknown) => listeners[name]?.forEach((cb) => cb(arg));
   const load = vi.fn(() => Promise.resolve(manager as unknown as UserManager));
   // A session is stored exactly when the fake has a stored user.
-  const auth: AuthLoader = { hasSession: () => Boolean(opts.stored), load };
-  return { manager: auth, spies: manager, emit, load };
+  const leave = vi.fn();
+  const auth: AuthLoader = { hasSession: () => Boolean(opts.stored), load, leave };
+  return { manager: auth, spies: manager, emit, load, leave };
 }
 
 function user(email: string): User {
-  return { expired: false, id_token: 'id-token', profile: { sub: `sub-${email}`, email } } as unknown as User;
+  return {
+    expired: false,
+    id_token: 'id-token',
+    refresh_token: 'refresh-token',
+    profile: { sub: `sub-${email}`, email },
+  } as unknown as User;
 }
 
 function Probe() {
@@ -113,12 +120,30 @@ describe('AuthProvider', () => {
     error.mockRestore();
   });
 
-  it('clears the state on sign-out', async () => {
-    const { manager, spies } = fakeManager({ stored: user('ana@example.com') });
+  it('on sign-out revokes the refresh token, forgets the user, then visits the provider', async () => {
+    const { manager, spies, leave } = fakeManager({ stored: user('ana@example.com') });
+    render(<AuthProvider auth={manager}><Probe /></AuthProvider>);
+    await screen.findByText('signed in as ana@example.com');
+    await userEvent.click(screen.getByText('logout'));
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(spies.revokeTokens).toHaveBeenCalledWith(['refresh_token']);
+    expect(spies.removeUser).toHaveBeenCalledTimes(1);
+    expect(leave).toHaveBeenCalledTimes(1);
+    const first = (f: { mock: { invocationCallOrder: number[] } }) => f.mock.invocationCallOrder[0] ?? Infinity;
+    expect(first(spies.revokeTokens)).toBeLessThan(first(spies.removeUser));
+    expect(first(spies.removeUser)).toBeLessThan(first(leave));
+  });
+
+  it('still signs out when the provider cannot revoke', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { manager, spies, leave } = fakeManager({ stored: user('ana@example.com') });
+    spies.revokeTokens.mockImplementation(() => Promise.reject(new Error('offline')));
     render(<AuthProvider auth={manager}><Probe /></AuthProvider>);
     await screen.findByText('signed in as ana@example.com');
     await userEvent.click(screen.getByText('logout'));
     expect(await screen.findByText('signed out')).toBeInTheDocument();
     expect(spies.removeUser).toHaveBeenCalledTimes(1);
+    expect(leave).toHaveBeenCalledTimes(1);
+    error.mockRestore();
   });
 });

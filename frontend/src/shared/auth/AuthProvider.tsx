@@ -135,13 +135,25 @@ export function AuthProvider({ auth, children }: { auth: AuthLoader; children: R
     [getManager, fail, setOidcUser],
   );
 
+  // Signing out ends the session at the provider too: the refresh token is revoked (it could
+  // renew the session otherwise), the stored user is removed, then the browser visits the
+  // provider's sign-out page, which ends its own session (a shared computer's next visitor must
+  // sign in again) and comes back to the site.
   const logout = useCallback(async () => {
+    const m = managerRef.current;
+    try {
+      const u = m ? await m.getUser() : null;
+      if (m && u?.refresh_token) await m.revokeTokens(['refresh_token']);
+    } catch (err) {
+      console.error('Could not revoke the session at the provider', err);
+    }
     try {
       await clear();
     } catch (err) {
       console.error('Sign-out failed', err);
     }
-  }, [clear]);
+    auth.leave();
+  }, [auth, clear]);
 
   const value = useMemo<AuthContextValue>(() => {
     const user = toAuthUser(oidcUser);

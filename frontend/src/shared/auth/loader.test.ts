@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testConfig } from '@/test/render';
 import { User } from 'oidc-client-ts';
 import { authLoader } from './loader';
@@ -26,5 +26,14 @@ describe('authLoader', () => {
     const [a, b] = await Promise.all([loader.load(), loader.load()]);
     expect(a).toBe(b);
     expect(a.settings.client_id).toBe('tef-local');
+  });
+
+  it("leaves for the provider's sign-out page when the config names one", () => {
+    const go = vi.fn();
+    authLoader(testConfig, window.localStorage, go).leave();
+    expect(go).not.toHaveBeenCalled();
+    const logoutUrl = 'https://auth.example.com/logout?client_id=x&logout_uri=https%3A%2F%2Fapp.example.com%2F';
+    authLoader({ ...testConfig, auth: { ...testConfig.auth, logoutUrl } }, window.localStorage, go).leave();
+    expect(go).toHaveBeenCalledWith(logoutUrl);
   });
 });

@@ -11,6 +11,8 @@ export interface AuthLoader {
   hasSession(): boolean;
   /** The user manager, loading the library on first call. */
   load(): Promise<UserManager>;
+  /** Leaves the app for the provider's sign-out page, which comes back to the site; none: stay. */
+  leave(): void;
 }
 
 /** The key oidc-client-ts stores a user under (`WebStorageStateStore`, prefix `oidc.`). */
@@ -18,7 +20,11 @@ export function storedUserKey(config: AppConfig): string {
   return `oidc.user:${config.auth.authority}:${config.auth.clientId}`;
 }
 
-export function authLoader(config: AppConfig, storage: Storage = window.localStorage): AuthLoader {
+export function authLoader(
+  config: AppConfig,
+  storage: Storage = window.localStorage,
+  go: (url: string) => void = (url) => window.location.assign(url),
+): AuthLoader {
   let manager: Promise<UserManager> | null = null;
   return {
     hasSession: () => storage.getItem(storedUserKey(config)) !== null,
@@ -28,6 +34,9 @@ export function authLoader(config: AppConfig, storage: Storage = window.localSto
         manager = null; // a failed download can be retried
       });
       return manager;
+    },
+    leave: () => {
+      if (config.auth.logoutUrl) go(config.auth.logoutUrl);
     },
   };
 }

@@ -15,6 +15,8 @@ export interface AppConfig {
     authority: string;
     clientId: string;
     scope: string;
+    /** The provider's sign-out page (Cognito `/logout`, the local provider's end-session), if any. */
+    logoutUrl?: string;
   };
   supportEmail: string;
   social: SocialLinks;
@@ -39,6 +41,7 @@ export function parseConfig(raw: unknown): AppConfig {
       authority: str(raw.auth.authority, 'auth.authority'),
       clientId: str(raw.auth.clientId, 'auth.clientId'),
       scope: typeof raw.auth.scope === 'string' ? raw.auth.scope : 'openid email profile',
+      ...(typeof raw.auth.logoutUrl === 'string' && raw.auth.logoutUrl.length > 0 ? { logoutUrl: raw.auth.logoutUrl } : {}),
     },
     supportEmail: str(raw.supportEmail, 'supportEmail'),
     social: {
