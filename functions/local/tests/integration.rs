@@ -5,6 +5,7 @@
 mod common;
 
 mod api;
+mod bad_input;
 mod exams;
 mod grant;
 mod media_link_function;
