@@ -32,6 +32,16 @@ fn with_claims(token: &str, change: impl FnOnce(&mut Value)) -> String {
     )
 }
 
+/// What, method, path, token, body, and the status expected.
+type Case<'a> = (
+    &'a str,
+    &'a str,
+    String,
+    Option<&'a str>,
+    String,
+    StatusCode,
+);
+
 #[tokio::test]
 async fn every_bad_request_gets_a_clear_4xx_and_changes_nothing() {
     let s = common::start().await;
@@ -70,8 +80,7 @@ async fn every_bad_request_gets_a_clear_4xx_and_changes_nothing() {
         )
     };
 
-    // (what, method, path, token, body, expected status)
-    let cases: Vec<(&str, &str, String, Option<&str>, String, StatusCode)> = vec![
+    let cases: Vec<Case> = vec![
         ("attempt: answers of the wrong type", "POST", "/api/tests/reading/1/attempts".into(), Some(&ana),
             json!({"answers": "all", "durationSeconds": 600}).to_string(), StatusCode::BAD_REQUEST),
         ("attempt: a missing field", "POST", "/api/tests/reading/1/attempts".into(), Some(&ana),
