@@ -7,6 +7,7 @@ mod common;
 mod api;
 mod bad_input;
 mod exams;
+mod faults;
 mod grant;
 mod media_link_function;
 mod payments;
