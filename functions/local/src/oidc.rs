@@ -211,7 +211,16 @@ pub struct Provider {
     /// Revoked refresh tokens (SHA-256 of the token → its expiry), until they expire anyway.
     /// Kept in memory: a restart forgets them, as it forgets pending codes.
     revoked: Mutex<HashMap<[u8; 32], i64>>,
+    /// ID tokens already verified (SHA-256 of the token → who and until when): the same bytes
+    /// need no second ECDSA check, which is most of a request's cost on this server. Bounded.
+    verified: Mutex<HashMap<[u8; 32], (Identity, i64)>>,
 }
+
+/// Clock skew allowed on expiry, by the verifier and its memory alike.
+const VERIFY_LEEWAY_SECONDS: i64 = 5;
+
+/// The most verified tokens remembered; past it the memory starts afresh.
+const VERIFIED_CACHE: usize = 10_000;
 
 impl Provider {
     pub fn new(keys: Keys, issuer: String, client_id: String, token_ttl: i64) -> Self {
@@ -222,6 +231,7 @@ impl Provider {
             token_ttl,
             codes: Mutex::new(HashMap::new()),
             revoked: Mutex::new(HashMap::new()),
+            verified: Mutex::new(HashMap::new()),
         }
     }
 
@@ -229,7 +239,7 @@ impl Provider {
     /// Anything else (an ID token, a stranger's string, an expired token) is ignored, as the
     /// RFC asks: the caller cannot learn whether a token was valid.
     pub fn revoke(&self, token: &str, now: i64) {
-        let Ok(claims) = self.decode(token, "refresh") else {
+        let Ok(claims) = self.decode(token, "refresh", now) else {
             return;
         };
         let mut revoked = self
@@ -390,7 +400,7 @@ impl Provider {
                     return Err(oauth("invalid_grant", "the refresh token was revoked"));
                 }
                 let claims = self
-                    .decode(refresh, "refresh")
+                    .decode(refresh, "refresh", now)
                     .map_err(|e| oauth("invalid_grant", e.to_string()))?;
                 let email = claims
                     .email
@@ -463,14 +473,20 @@ impl Provider {
             .map_err(|e| oauth("server_error", e.to_string()))
     }
 
-    fn decode(&self, token: &str, token_use: &str) -> Result<Claims, TokenError> {
+    /// Checks signature, issuer, audience and use, and expiry at `now` (unix seconds).
+    fn decode(&self, token: &str, token_use: &str, now: i64) -> Result<Claims, TokenError> {
         let mut v = Validation::new(Algorithm::ES256);
         v.set_issuer(&[&self.issuer]);
         v.set_audience(&[&self.client_id]);
         v.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
-        v.leeway = 5;
+        // Expiry is checked below against the caller's clock, the same one the memory of
+        // verified tokens uses.
+        v.validate_exp = false;
         let data = jsonwebtoken::decode::<Claims>(token, &self.keys.decoding, &v)
             .map_err(|e| TokenError::Jwt(e.to_string()))?;
+        if data.claims.exp + VERIFY_LEEWAY_SECONDS < now {
+            return Err(TokenError::Jwt("ExpiredSignature".into()));
+        }
         if data.claims.token_use != token_use {
             return Err(TokenError::WrongUse);
         }
@@ -478,10 +494,32 @@ impl Provider {
     }
 
     /// Verifies a bearer ID token: signature, issuer, audience, expiry and use.
+    /// A token verified before is recognised by its hash until it expires (the same leeway).
     pub fn verify_id_token(&self, token: &str) -> Result<Identity, TokenError> {
-        let claims = self.decode(token, "id")?;
-        Identity::from_claims(&claims.sub, claims.email.as_deref())
-            .map_err(|e| TokenError::Subject(e.to_string()))
+        self.verify_id_token_at(token, OffsetDateTime::now_utc().unix_timestamp())
+    }
+
+    fn verify_id_token_at(&self, token: &str, now: i64) -> Result<Identity, TokenError> {
+        let hash: [u8; 32] = Sha256::digest(token.as_bytes()).into();
+        let lock = || {
+            self.verified
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        if let Some((identity, exp)) = lock().get(&hash) {
+            if now <= exp + VERIFY_LEEWAY_SECONDS {
+                return Ok(identity.clone());
+            }
+        }
+        let claims = self.decode(token, "id", now)?;
+        let identity = Identity::from_claims(&claims.sub, claims.email.as_deref())
+            .map_err(|e| TokenError::Subject(e.to_string()))?;
+        let mut verified = lock();
+        if verified.len() >= VERIFIED_CACHE {
+            verified.clear();
+        }
+        verified.insert(hash, (identity.clone(), claims.exp));
+        Ok(identity)
     }
 }
 
@@ -659,6 +697,30 @@ mod tests {
             err.code, "invalid_grant",
             "an ID token is not a refresh token"
         );
+    }
+
+    #[test]
+    fn a_verified_token_is_remembered_until_it_expires_and_only_its_exact_bytes() {
+        let p = provider();
+        let now = OffsetDateTime::now_utc().unix_timestamp();
+        let token = p.issue(&email(), None, "openid", now).unwrap().id_token;
+        let exp = now + p.token_ttl;
+        assert!(p.verify_id_token_at(&token, now).is_ok());
+        assert_eq!(p.verified.lock().unwrap().len(), 1);
+        assert!(p.verify_id_token_at(&token, now + 1).is_ok(), "from memory");
+        assert!(
+            p.verify_id_token_at(&token, exp + VERIFY_LEEWAY_SECONDS)
+                .is_ok()
+        );
+        assert!(
+            p.verify_id_token_at(&token, exp + VERIFY_LEEWAY_SECONDS + 1)
+                .is_err(),
+            "remembered, but expired"
+        );
+        let mut tampered = token.clone();
+        let last = tampered.pop();
+        tampered.push(if last == Some('A') { 'Q' } else { 'A' });
+        assert!(p.verify_id_token_at(&tampered, now).is_err());
     }
 
     #[test]
