@@ -506,10 +506,10 @@ impl Provider {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
         };
-        if let Some((identity, exp)) = lock().get(&hash) {
-            if now <= exp + VERIFY_LEEWAY_SECONDS {
-                return Ok(identity.clone());
-            }
+        if let Some((identity, exp)) = lock().get(&hash)
+            && now <= exp + VERIFY_LEEWAY_SECONDS
+        {
+            return Ok(identity.clone());
         }
         let claims = self.decode(token, "id", now)?;
         let identity = Identity::from_claims(&claims.sub, claims.email.as_deref())
