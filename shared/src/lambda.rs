@@ -82,7 +82,8 @@ pub fn identity(req: &Request) -> Option<Identity> {
 }
 
 fn to_lambda_response(res: ApiResponse) -> Response<Body> {
-    let mut out = Response::new(Body::from(res.body.to_string()));
+    // JSON is UTF-8: a text body, as API Gateway expects it (no base64).
+    let mut out = Response::new(Body::Text(String::from_utf8_lossy(&res.body).into_owned()));
     *out.status_mut() = res.status;
     out.headers_mut().insert(
         http::header::CONTENT_TYPE,

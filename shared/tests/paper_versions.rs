@@ -55,7 +55,7 @@ async fn call(app: &App, route: &str, params: &[(&str, &str)], body: Value) -> (
         }),
     };
     let res = respond(app, by_name(route).unwrap(), req).await;
-    (res.status.as_u16(), res.body)
+    (res.status.as_u16(), res.json())
 }
 
 #[tokio::test]

@@ -43,7 +43,7 @@ async fn submit(app: &App, uid: &str, body: Value) -> (u16, Value) {
         body: Bytes::from(body.to_string()),
     };
     let res = respond(app, by_name("submit-attempt").unwrap(), req).await;
-    (res.status.as_u16(), res.body)
+    (res.status.as_u16(), res.json())
 }
 
 fn attempt() -> Value {

@@ -213,8 +213,11 @@ async fn cache_and_security_headers(uri: Uri, mut res: Response) -> Response {
 fn json_response(res: ApiResponse) -> Response {
     (
         res.status,
-        [(header::CACHE_CONTROL, "no-store")],
-        axum::Json(res.body),
+        [
+            (header::CACHE_CONTROL, "no-store"),
+            (header::CONTENT_TYPE, "application/json"),
+        ],
+        res.body,
     )
         .into_response()
 }

@@ -89,7 +89,7 @@ impl ApiError {
     pub fn to_response(&self) -> ApiResponse {
         ApiResponse {
             status: self.status(),
-            body: json!({ "error": self.public_message() }),
+            body: json!({ "error": self.public_message() }).to_string().into(),
         }
     }
 
@@ -129,7 +129,7 @@ mod tests {
         ));
         let res = err.to_response();
         assert_eq!(res.status, StatusCode::INTERNAL_SERVER_ERROR);
-        let body = res.body.to_string();
+        let body = res.json().to_string();
         assert!(!body.contains("AccessDenied"), "{body}");
         assert!(!body.contains("tef-users"), "{body}");
     }

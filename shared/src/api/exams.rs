@@ -106,19 +106,20 @@ pub fn catalogue(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
     })
 }
 
+// The views borrow the catalogue's text: a test of 40 questions is serialized without copying it.
 #[derive(Serialize)]
-struct MediaImage {
+struct MediaImage<'a> {
     url: String,
-    alt: String,
+    alt: &'a str,
     width: u32,
     height: u32,
 }
 
 #[derive(Serialize)]
-struct DocumentView {
-    title: Option<String>,
-    text: Option<String>,
-    image: Option<MediaImage>,
+struct DocumentView<'a> {
+    title: Option<&'a str>,
+    text: Option<&'a str>,
+    image: Option<MediaImage<'a>>,
 }
 
 #[derive(Serialize)]
@@ -129,13 +130,13 @@ struct AudioView {
 /// A question as the quiz shows it: no key, no explanation, no transcript.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct QuestionView {
+struct QuestionView<'a> {
     number: u32,
-    part: String,
-    prompt: String,
-    options: Vec<String>,
-    document: Option<DocumentView>,
-    image: Option<MediaImage>,
+    part: &'a str,
+    prompt: &'a str,
+    options: &'a [String],
+    document: Option<DocumentView<'a>>,
+    image: Option<MediaImage<'a>>,
     audio: Option<AudioView>,
 }
 
@@ -144,24 +145,31 @@ async fn signed(app: &App, key: &str) -> Result<String, ApiError> {
     Ok(app.media.signed_url(&key, app.config.media_url_ttl).await?)
 }
 
-async fn image_view(app: &App, img: &Option<Image>) -> Result<Option<MediaImage>, ApiError> {
+async fn image_view<'a>(
+    app: &App,
+    img: &'a Option<Image>,
+) -> Result<Option<MediaImage<'a>>, ApiError> {
     match img {
         None => Ok(None),
         Some(i) => Ok(Some(MediaImage {
             url: signed(app, &i.file).await?,
-            alt: i.alt.clone(),
+            alt: &i.alt,
             width: i.width,
             height: i.height,
         })),
     }
 }
 
-async fn question_view(app: &App, test: &Test, q: &Question) -> Result<QuestionView, ApiError> {
+async fn question_view<'a>(
+    app: &App,
+    test: &'a Test,
+    q: &'a Question,
+) -> Result<QuestionView<'a>, ApiError> {
     let document = match q.document.as_deref().and_then(|id| test.document(id)) {
         None => None,
         Some(d) => Some(DocumentView {
-            title: d.title.clone(),
-            text: d.text.clone(),
+            title: d.title.as_deref(),
+            text: d.text.as_deref(),
             image: image_view(app, &d.image).await?,
         }),
     };
@@ -173,9 +181,9 @@ async fn question_view(app: &App, test: &Test, q: &Question) -> Result<QuestionV
     };
     Ok(QuestionView {
         number: q.number,
-        part: q.part.clone(),
-        prompt: q.prompt.clone(),
-        options: q.options.clone(),
+        part: &q.part,
+        prompt: &q.prompt,
+        options: &q.options,
         document,
         image: image_view(app, &q.image).await?,
         audio,
@@ -197,6 +205,17 @@ async fn open_test<'a>(
     Ok((paper, test, doc))
 }
 
+/// A test as the quiz receives it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TestView<'a> {
+    category: Paper,
+    id: u32,
+    title: &'a str,
+    time_limit_seconds: u32,
+    questions: Vec<QuestionView<'a>>,
+}
+
 /// `GET /api/tests/{category}/{id}`: the questions, without keys, with signed media links.
 pub fn get_test(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
     Box::pin(async move {
@@ -210,13 +229,13 @@ pub fn get_test(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         for q in &test.questions {
             questions.push(question_view(app, test, q).await?);
         }
-        ApiResponse::ok(serde_json::json!({
-            "category": paper,
-            "id": test.id,
-            "title": test.title,
-            "timeLimitSeconds": exam::time_limit_seconds(paper),
-            "questions": questions,
-        }))
+        ApiResponse::ok(TestView {
+            category: paper,
+            id: test.id,
+            title: &test.title,
+            time_limit_seconds: exam::time_limit_seconds(paper),
+            questions,
+        })
     })
 }
 
@@ -242,9 +261,9 @@ struct TranscriptLine {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct ReviewedQuestion {
+struct ReviewedQuestion<'a> {
     #[serde(flatten)]
-    question: QuestionView,
+    question: QuestionView<'a>,
     your_answer: Option<String>,
     correct_answer: String,
     correct: bool,
@@ -254,7 +273,7 @@ struct ReviewedQuestion {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct AttemptResultView {
+struct AttemptResultView<'a> {
     result_id: String,
     quiz_id: String,
     category: Paper,
@@ -275,14 +294,14 @@ struct AttemptResultView {
     paper_changed: bool,
     #[serde(with = "time::serde::rfc3339")]
     timestamp: OffsetDateTime,
-    questions: Vec<ReviewedQuestion>,
+    questions: Vec<ReviewedQuestion<'a>>,
 }
 
-async fn result_view(
+async fn result_view<'a>(
     app: &App,
-    test: &Test,
+    test: &'a Test,
     r: &ResultRecord,
-) -> Result<AttemptResultView, ApiError> {
+) -> Result<AttemptResultView<'a>, ApiError> {
     let paper = test.category;
     let skill = Skill::from(paper);
     let distribution = app.results.score_distribution(skill, test.id).await?;

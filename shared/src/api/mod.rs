@@ -79,18 +79,31 @@ impl ApiRequest {
     }
 }
 
+/// A status and its JSON body, serialized once, straight from the handler's types.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiResponse {
     pub status: StatusCode,
-    pub body: Value,
+    /// The JSON text.
+    pub body: Bytes,
 }
 
 impl ApiResponse {
     pub fn ok(body: impl Serialize) -> Result<Self, ApiError> {
+        Self::with_status(StatusCode::OK, body)
+    }
+
+    pub fn with_status(status: StatusCode, body: impl Serialize) -> Result<Self, ApiError> {
         Ok(Self {
-            status: StatusCode::OK,
-            body: serde_json::to_value(body).map_err(|e| ApiError::internal("serialize", e))?,
+            status,
+            body: serde_json::to_vec(&body)
+                .map_err(|e| ApiError::internal("serialize", e))?
+                .into(),
         })
+    }
+
+    /// The body as a JSON value (tests and logs).
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or(Value::Null)
     }
 }
 
