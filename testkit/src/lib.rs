@@ -5,6 +5,7 @@ pub mod node;
 pub mod permissions;
 pub mod recorder;
 pub mod runtime_api;
+pub mod suites;
 pub mod template;
 
 pub use recorder::{Call, Recorder};

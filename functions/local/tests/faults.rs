@@ -202,15 +202,6 @@ async fn start() -> (TestServer, Arc<FaultyStore>) {
     (server, store)
 }
 
-async fn signed_in(s: &TestServer, email: &str) -> String {
-    let token = s.token(email);
-    let (status, _) = s
-        .post("/api/me/privacy-acceptance", Some(&token), "{}")
-        .await;
-    assert_eq!(status, StatusCode::OK);
-    token
-}
-
 /// A failure is a 5xx whose message says nothing of the cause.
 fn assert_failed_cleanly(what: &str, (status, body): &(StatusCode, Value)) {
     assert!(status.is_server_error(), "{what}: {status} {body}");
@@ -225,7 +216,7 @@ fn assert_failed_cleanly(what: &str, (status, body): &(StatusCode, Value)) {
 #[tokio::test]
 async fn a_store_failure_writes_nothing_and_takes_no_credit() {
     let (s, store) = start().await;
-    let ana = signed_in(&s, "ana@example.com").await;
+    let ana = s.signed_in("ana@example.com").await;
     let me = || s.get("/api/me", Some(&ana));
     let progress = || s.get("/api/progress", Some(&ana));
     let (_, before_me) = me().await;
@@ -304,7 +295,7 @@ async fn a_store_failure_writes_nothing_and_takes_no_credit() {
 #[tokio::test]
 async fn a_payment_the_store_cannot_record_is_retried_by_the_provider_and_fulfilled_once() {
     let (s, store) = start().await;
-    let ana = signed_in(&s, "pay@example.com").await;
+    let ana = s.signed_in("pay@example.com").await;
     let (_, me) = s.get("/api/me", Some(&ana)).await;
     let uid = me["uid"].as_str().unwrap().to_owned();
     let body = json!({

@@ -21,25 +21,8 @@ mod writing;
 /// run (the crate sets `autotests = false`): that fails here instead of being skipped in silence.
 #[test]
 fn every_test_file_runs() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let root = std::fs::read_to_string(dir.join("tests/integration.rs")).expect("integration.rs");
-    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("Cargo.toml");
-    let mut missing = Vec::new();
-    for entry in std::fs::read_dir(dir.join("tests")).expect("tests/") {
-        let name = entry
-            .expect("entry")
-            .file_name()
-            .to_string_lossy()
-            .into_owned();
-        let Some(stem) = name.strip_suffix(".rs") else {
-            continue;
-        };
-        let declared = root.contains(&format!("\nmod {stem};"))
-            || manifest.contains(&format!("path = \"tests/{name}\""));
-        if !declared {
-            missing.push(name);
-        }
-    }
+    let missing =
+        testkit::suites::undeclared_test_files(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
     assert!(
         missing.is_empty(),
         "test files that would never run: {missing:?}"

@@ -10,15 +10,6 @@ use serde_json::{Value, json};
 use shared::domain::{UserDoc, UserId};
 use shared::ports::store::update_user;
 
-async fn signed_in(s: &TestServer, email: &str) -> String {
-    let token = s.token(email);
-    let (status, _) = s
-        .post("/api/me/privacy-acceptance", Some(&token), "{}")
-        .await;
-    assert_eq!(status, StatusCode::OK);
-    token
-}
-
 async fn set(s: &TestServer, token: &str, change: impl Fn(&mut UserDoc) + Send) {
     let (_, me) = s.get("/api/me", Some(token)).await;
     let uid = UserId::parse(me["uid"].as_str().unwrap()).unwrap();
@@ -52,7 +43,7 @@ async fn chat(
 #[tokio::test]
 async fn scenarios_are_listed_and_served_without_the_examiners_notes() {
     let s = start().await;
-    let token = signed_in(&s, "scenarios@example.com").await;
+    let token = s.signed_in("scenarios@example.com").await;
     let (_, cat) = s.get("/api/tests/speaking", Some(&token)).await;
     let tests = cat["tests"].as_array().unwrap();
     assert_eq!(tests.len(), 10);
@@ -101,7 +92,7 @@ async fn scenarios_are_listed_and_served_without_the_examiners_notes() {
 #[tokio::test]
 async fn the_examiner_answers_in_role_and_the_tenth_turn_ends_the_session() {
     let s = start().await;
-    let token = signed_in(&s, "chat@example.com").await;
+    let token = s.signed_in("chat@example.com").await;
     let (status, r) = chat(
         &s,
         &token,
@@ -204,7 +195,7 @@ fn finished_conversation() -> Vec<Value> {
 }
 
 async fn report_once_per_session(s: &TestServer) {
-    let token = signed_in(s, "report@example.com").await;
+    let token = s.signed_in("report@example.com").await;
     let body = json!({
         "topicId": "serviceCoursLangue", "section": "A",
         "sessionId": "0f3c9a2e-1b4d-4c8e-9f00-123456789abc",
@@ -266,7 +257,7 @@ async fn a_report_is_made_recorded_and_charged_once_per_session_on_dynamodb() {
 #[tokio::test]
 async fn speech_is_rendered_once_and_served_by_a_signed_link() {
     let s = start().await;
-    let token = signed_in(&s, "tts@example.com").await;
+    let token = s.signed_in("tts@example.com").await;
     let body = json!({ "text": "Le cours coûte deux cent quatre-vingts dollars.", "section": "A" })
         .to_string();
     let (status, r) = s
@@ -307,7 +298,7 @@ async fn speech_is_rendered_once_and_served_by_a_signed_link() {
 #[tokio::test]
 async fn transcription_refuses_bad_audio_and_says_when_the_recogniser_is_missing() {
     let s = start().await;
-    let token = signed_in(&s, "stt@example.com").await;
+    let token = s.signed_in("stt@example.com").await;
     let (status, r) = s
         .post(
             "/api/transcription",

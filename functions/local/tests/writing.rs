@@ -82,15 +82,6 @@ impl Corrector for Stub {
     }
 }
 
-async fn signed_in(s: &TestServer, email: &str) -> String {
-    let token = s.token(email);
-    let (status, _) = s
-        .post("/api/me/privacy-acceptance", Some(&token), "{}")
-        .await;
-    assert_eq!(status, StatusCode::OK);
-    token
-}
-
 async fn uid(s: &TestServer, token: &str) -> UserId {
     let (_, me) = s.get("/api/me", Some(token)).await;
     UserId::parse(me["uid"].as_str().unwrap()).unwrap()
@@ -150,7 +141,7 @@ async fn writing_points(s: &TestServer, token: &str) -> Vec<Value> {
 #[tokio::test]
 async fn the_catalogue_lists_ten_topics_by_slug_and_opens_the_first_to_free_users() {
     let s = start_with_app(|_| {}).await;
-    let token = signed_in(&s, "cat@example.com").await;
+    let token = s.signed_in("cat@example.com").await;
     let (status, body) = s.get("/api/tests/writing", Some(&token)).await;
     assert_eq!(status, StatusCode::OK);
     let tests = body["tests"].as_array().unwrap();
@@ -218,7 +209,7 @@ async fn the_catalogue_lists_ten_topics_by_slug_and_opens_the_first_to_free_user
 #[tokio::test]
 async fn the_offline_corrector_corrects_for_real_and_the_result_is_kept() {
     let s = start().await;
-    let token = signed_in(&s, "real@example.com").await;
+    let token = s.signed_in("real@example.com").await;
     let (status, r) = correct(&s, &token, TEXT_A, "A", "luckyFind").await;
     assert_eq!(status, StatusCode::OK, "{r}");
     let items = r["corrections"].as_array().unwrap();
@@ -267,7 +258,7 @@ async fn checks_come_in_the_specs_order_with_its_messages_and_change_nothing() {
     let stub = Stub::ok();
     let corrector = stub.clone();
     let s = start_with_app(move |app| app.corrector = corrector).await;
-    let token = signed_in(&s, "order@example.com").await;
+    let token = s.signed_in("order@example.com").await;
     let before = doc(&s, &token).await;
 
     // Not signed in.
@@ -351,7 +342,7 @@ async fn checks_come_in_the_specs_order_with_its_messages_and_change_nothing() {
 #[tokio::test]
 async fn a_failed_correction_gives_the_credit_and_the_slot_back_and_stores_nothing() {
     let s = start_with_app(|app| app.corrector = Stub::failing()).await;
-    let token = signed_in(&s, "fail@example.com").await;
+    let token = s.signed_in("fail@example.com").await;
     let before = doc(&s, &token).await;
     let (status, body) = correct(&s, &token, TEXT_A, "A", "luckyFind").await;
     assert_eq!(status, StatusCode::BAD_GATEWAY);
@@ -370,7 +361,7 @@ async fn a_failed_correction_gives_the_credit_and_the_slot_back_and_stores_nothi
 }
 
 async fn credits_race(s: &TestServer) {
-    let token = signed_in(s, "race@example.com").await;
+    let token = s.signed_in("race@example.com").await;
     let requests = (0..10).map(|_| correct(s, &token, TEXT_A, "A", "luckyFind"));
     let answers = futures_util::future::join_all(requests).await;
     let ok = answers
@@ -404,7 +395,7 @@ async fn ten_parallel_corrections_with_three_credits_give_exactly_three_on_dynam
 }
 
 async fn hourly_race(s: &TestServer) {
-    let token = signed_in(s, "hourly@example.com").await;
+    let token = s.signed_in("hourly@example.com").await;
     subscribe(s, &token).await;
     let requests = (0..14).map(|_| correct(s, &token, TEXT_A, "A", "luckyFind"));
     let answers = futures_util::future::join_all(requests).await;
@@ -453,7 +444,7 @@ async fn the_hourly_limit_holds_under_concurrency_for_subscribers_on_dynamodb() 
 #[tokio::test]
 async fn slots_older_than_an_hour_no_longer_count() {
     let s = start_with_app(|app| app.corrector = Stub::ok()).await;
-    let token = signed_in(&s, "window@example.com").await;
+    let token = s.signed_in("window@example.com").await;
     let now = s.state.app.now();
     set(&s, &token, move |d| {
         d.ai_credits = Some(1);

@@ -168,6 +168,16 @@ impl TestServer {
             .unwrap()
     }
 
+    /// A token for `email`, whose terms are accepted (the user document exists).
+    pub async fn signed_in(&self, email: &str) -> String {
+        let token = self.token(email);
+        let (status, body) = self
+            .post("/api/me/privacy-acceptance", Some(&token), "{}")
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        token
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
