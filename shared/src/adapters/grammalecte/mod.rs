@@ -1485,8 +1485,11 @@ mod tests {
             r.corrections
         );
 
+        // A long text, so that the worker cannot answer within the millisecond: a short
+        // one can, on a fast machine, and then nothing times out.
+        let long = format!("{text}\n\n").repeat(300);
         c.timeout = Duration::from_millis(1);
-        let err = c.correct(&request(text)).await.expect_err("too slow");
+        let err = c.correct(&request(&long)).await.expect_err("too slow");
         assert!(matches!(err, CorrectorError::Timeout(1)), "{err}");
         c.timeout = DEFAULT_TIMEOUT;
         c.warm_up().await.expect("a new worker");
