@@ -12,12 +12,14 @@ export CARGO_INCREMENTAL ?= 0
 SERVER := target/debug/tef-local
 
 .PHONY: help run build frontend server token test test-rust test-frontend lint lint-rust lint-frontend \
-        lint-template e2e screenshots deploy publish-content bench bench-corrector bench-transcriber audio-report clean
+        lint-template fuzz openapi e2e screenshots deploy publish-content bench bench-corrector bench-transcriber audio-report clean
 
 help:
 	@echo "make run                       build and serve the product locally (PORT=8080)"
 	@echo "make test                      run every check and test (installs what it needs)"
 	@echo "make token EMAIL=a@example.com print a bearer token for that user"
+	@echo "make fuzz                      schemathesis against the local API, from docs/openapi.json"
+	@echo "make openapi                   rewrite docs/openapi.json from the handlers' types"
 	@echo "make screenshots               landing page screenshots into artifacts/screenshots"
 	@echo "make bench                     initial JS size and API latency (wrk)"
 	@echo "make deploy STAGE=prod         build and deploy the AWS stack (infra/README.md)"
@@ -56,6 +58,7 @@ test:
 	scripts/ensure-tools.sh test
 	$(MAKE) lint
 	$(MAKE) test-rust
+	$(MAKE) fuzz
 	$(MAKE) test-frontend
 	$(MAKE) e2e
 	@echo "==> all checks passed"
@@ -79,6 +82,14 @@ lint-template:
 test-rust:
 	$(CARGO) build --workspace --bins
 	TEF_TEST_WHISPER_DIR=$(CURDIR)/.tools/whisper scripts/with-moto.sh $(CARGO) test --workspace
+
+# schemathesis against the debug server, from the API's OpenAPI document (built by test-rust).
+fuzz: server
+	scripts/fuzz-api.sh
+
+# Rewrites docs/openapi.json from the handlers' types (a test fails while it is stale).
+openapi:
+	TEF_UPDATE_OPENAPI=1 $(CARGO) test -q -p shared --lib api::openapi
 
 test-frontend:
 	cd frontend && npm run --silent test

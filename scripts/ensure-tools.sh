@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, when it is missing. Safe to rerun.
 #   ensure-tools.sh run   – what `make run` needs: frontend packages, espeak-ng, ffmpeg and sox
-#   ensure-tools.sh test  – also Chromium (Debian) and moto + cfn-lint (PyPI, in .tools/venv)
+#   ensure-tools.sh test  – also Chromium (Debian), moto + cfn-lint + SAM CLI (PyPI, in .tools/venv)
+#                           and schemathesis (PyPI, in .tools/fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-test}"
@@ -40,6 +41,14 @@ if [ ! -x "$venv/bin/moto_server" ] || [ ! -x "$venv/bin/cfn-lint" ] || [ ! -x "
   echo "==> installing moto, cfn-lint and the SAM CLI into $venv"
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check 'moto[server]>=5.1,<6' 'cfn-lint>=1,<2' 'aws-sam-cli>=1.140,<2'
+fi
+
+# schemathesis fuzzes the local API against its OpenAPI document (scripts/fuzz-api.sh); in its own
+# venv, so that its pins and the SAM CLI's never meet.
+if [ ! -x .tools/fuzz/bin/st ]; then
+  echo "==> installing schemathesis into .tools/fuzz"
+  python3 -m venv .tools/fuzz
+  .tools/fuzz/bin/pip install -q --disable-pip-version-check 'schemathesis>=4.32,<5'
 fi
 
 # The offline speech recogniser (faster-whisper, Whisper base): `make run` installs it in the

@@ -73,6 +73,7 @@ pub fn router(state: Arc<ServerState>) -> Router {
 
     let static_dir = state.config.static_dir.clone();
     Router::new()
+        .route("/api/openapi.json", get(openapi))
         .route("/api", axum::routing::any(api_dispatch))
         .route("/api/{*rest}", axum::routing::any(api_dispatch))
         .nest("/auth", auth)
@@ -267,6 +268,17 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
     scheme
         .eq_ignore_ascii_case("bearer")
         .then_some(token.trim())
+}
+
+/// The API's OpenAPI 3.1 description (`docs/openapi.json`), generated from the handlers' types.
+async fn openapi() -> Response {
+    static DOCUMENT: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(api::openapi::document_text);
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        DOCUMENT.as_str(),
+    )
+        .into_response()
 }
 
 async fn site_config(State(s): State<Arc<ServerState>>) -> Response {

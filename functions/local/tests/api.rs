@@ -26,6 +26,16 @@ async fn health_and_plans_are_public() {
 }
 
 #[tokio::test]
+async fn the_openapi_document_is_served() {
+    let s = start().await;
+    let (status, doc) = s.get("/api/openapi.json", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(doc, shared::api::openapi::document());
+    assert_eq!(doc["openapi"], "3.1.0");
+    assert!(doc["paths"]["/api/tests/{category}/{id}/attempts"]["post"].is_object());
+}
+
+#[tokio::test]
 async fn a_missing_or_bad_token_gets_401() {
     let s = start().await;
     let expected = (

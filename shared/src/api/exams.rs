@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
@@ -68,13 +69,25 @@ async fn subscription(
     Ok((doc, sub))
 }
 
-#[derive(Serialize)]
+/// One test, topic or scenario of a category's catalogue.
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct CatalogueEntry {
-    id: u32,
-    title: String,
-    locked: bool,
-    available: bool,
+pub struct CatalogueEntry {
+    pub id: u32,
+    /// The readable id of a writing topic or speaking scenario (`GET /api/tests/writing/{slug}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slug: Option<String>,
+    pub title: String,
+    /// Not in the caller's plan: opening it answers 403.
+    pub locked: bool,
+    pub available: bool,
+}
+
+/// `GET /api/tests/{category}`.
+#[derive(Serialize, JsonSchema)]
+pub struct CatalogueView {
+    pub category: &'static str,
+    pub tests: Vec<CatalogueEntry>,
 }
 
 /// `GET /api/tests/{category}`: the ten tests and which this user may open.
@@ -83,54 +96,52 @@ pub fn catalogue(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         let identity = req.identity()?;
         let (name, paper) = category(&req)?;
         let (_, sub) = subscription(app, identity).await?;
-        if name == "writing" {
-            let topics = super::writing::catalogue(app, &sub);
-            return ApiResponse::ok(serde_json::json!({ "category": name, "tests": topics }));
-        }
-        if name == "speaking" {
-            let scenarios = super::speaking::catalogue(app, &sub);
-            return ApiResponse::ok(serde_json::json!({ "category": name, "tests": scenarios }));
-        }
-        let tests: Vec<CatalogueEntry> = match paper {
-            None => Vec::new(),
-            Some(p) => (1..=TESTS_PER_PAPER)
+        let tests = match (name, paper) {
+            ("writing", _) => super::writing::catalogue(app, &sub),
+            ("speaking", _) => super::speaking::catalogue(app, &sub),
+            (_, None) => Vec::new(),
+            (_, Some(p)) => (1..=TESTS_PER_PAPER)
                 .map(|id| CatalogueEntry {
                     id,
+                    slug: None,
                     title: format!("{} Test {id}", paper_name(p)),
                     locked: !exam::can_open(id, &sub),
                     available: app.catalogue.test(p, id).is_some(),
                 })
                 .collect(),
         };
-        ApiResponse::ok(serde_json::json!({ "category": name, "tests": tests }))
+        ApiResponse::ok(CatalogueView {
+            category: name,
+            tests,
+        })
     })
 }
 
 // The views borrow the catalogue's text: a test of 40 questions is serialized without copying it.
-#[derive(Serialize)]
-struct MediaImage<'a> {
+#[derive(Serialize, JsonSchema)]
+pub struct MediaImage<'a> {
     url: String,
     alt: &'a str,
     width: u32,
     height: u32,
 }
 
-#[derive(Serialize)]
-struct DocumentView<'a> {
+#[derive(Serialize, JsonSchema)]
+pub struct DocumentView<'a> {
     title: Option<&'a str>,
     text: Option<&'a str>,
     image: Option<MediaImage<'a>>,
 }
 
-#[derive(Serialize)]
-struct AudioView {
+#[derive(Serialize, JsonSchema)]
+pub struct AudioView {
     url: String,
 }
 
 /// A question as the quiz shows it: no key, no explanation, no transcript.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct QuestionView<'a> {
+pub struct QuestionView<'a> {
     number: u32,
     part: &'a str,
     prompt: &'a str,
@@ -206,9 +217,9 @@ async fn open_test<'a>(
 }
 
 /// A test as the quiz receives it.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct TestView<'a> {
+pub struct TestView<'a> {
     category: Paper,
     id: u32,
     title: &'a str,
@@ -239,9 +250,9 @@ pub fn get_test(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
     })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct AttemptBody {
+pub struct AttemptBody {
     answers: Vec<Option<usize>>,
     duration_seconds: u32,
     /// The browser's id for this attempt: a resent submission returns the first result.
@@ -253,15 +264,15 @@ fn valid_attempt_id(id: &str) -> bool {
     (8..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
-#[derive(Serialize)]
-struct TranscriptLine {
+#[derive(Serialize, JsonSchema)]
+pub struct TranscriptLine {
     speaker: String,
     text: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct ReviewedQuestion<'a> {
+pub struct ReviewedQuestion<'a> {
     #[serde(flatten)]
     question: QuestionView<'a>,
     your_answer: Option<String>,
@@ -271,9 +282,9 @@ struct ReviewedQuestion<'a> {
     transcript: Option<Vec<TranscriptLine>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct AttemptResultView<'a> {
+pub struct AttemptResultView<'a> {
     result_id: String,
     quiz_id: String,
     category: Paper,
@@ -293,6 +304,7 @@ struct AttemptResultView<'a> {
     /// questions, and the learner's answers (option numbers in the old paper) are not shown.
     paper_changed: bool,
     #[serde(with = "time::serde::rfc3339")]
+    #[schemars(with = "super::openapi::DateTime")]
     timestamp: OffsetDateTime,
     questions: Vec<ReviewedQuestion<'a>>,
 }
@@ -453,11 +465,12 @@ pub fn get_result(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
     })
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct ProgressPoint {
+pub struct ProgressPoint {
     result_id: String,
     #[serde(with = "time::serde::rfc3339")]
+    #[schemars(with = "super::openapi::DateTime")]
     timestamp: OffsetDateTime,
     clb: u8,
     score: u32,
@@ -506,6 +519,18 @@ impl From<&SpeakingResult> for ProgressPoint {
     }
 }
 
+/// `GET /api/progress`.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgressView {
+    /// Per skill (`reading`, `listening`, `writing`, `speaking`), the latest five sessions,
+    /// oldest first.
+    pub skills: BTreeMap<&'static str, Vec<ProgressPoint>>,
+    /// The lowest of the skills' latest CLB levels; `null` until a skill has a result.
+    pub overall_clb: Option<u8>,
+    pub skills_with_results: usize,
+}
+
 /// `GET /api/progress`: the latest five sessions per skill, oldest to newest, and the overall CLB.
 pub fn progress(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
     Box::pin(async move {
@@ -543,10 +568,10 @@ pub fn progress(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
             }
             skills.insert(skill.as_str(), points);
         }
-        ApiResponse::ok(serde_json::json!({
-            "skills": skills,
-            "overallClb": scoring::overall_clb(latest.iter().copied()),
-            "skillsWithResults": latest.len(),
-        }))
+        ApiResponse::ok(ProgressView {
+            skills,
+            overall_clb: scoring::overall_clb(latest.iter().copied()),
+            skills_with_results: latest.len(),
+        })
     })
 }

@@ -13,7 +13,7 @@ use crate::domain::user::{self, UserDoc};
 use crate::ports::store::{UpdateError, update_user};
 
 /// The signed-in user's profile, as the browser receives it.
-#[derive(Debug, Serialize, PartialEq)]
+#[derive(Debug, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MeView {
     pub uid: String,
@@ -26,13 +26,14 @@ pub struct MeView {
     pub subscription: SubscriptionView,
 }
 
-#[derive(Debug, Serialize, PartialEq)]
+#[derive(Debug, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubscriptionView {
     pub status: SubscriptionStatus,
     pub label: &'static str,
     pub plan: Option<String>,
     #[serde(with = "time::serde::rfc3339::option")]
+    #[schemars(with = "Option<super::openapi::DateTime>")]
     pub end_date: Option<OffsetDateTime>,
     pub days_left: Option<i64>,
 }
@@ -76,9 +77,9 @@ pub fn get(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
 }
 
 /// The acceptance takes no fields; an object is tolerated for forward compatibility.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct AcceptanceBody {}
+pub struct AcceptanceBody {}
 
 pub fn accept_privacy(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
     Box::pin(async move {

@@ -6,6 +6,7 @@
 pub mod error;
 pub mod exams;
 pub mod me;
+pub mod openapi;
 pub mod payments;
 pub mod plans;
 pub mod routes;

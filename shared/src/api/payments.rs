@@ -2,7 +2,8 @@
 //! lookup, and the provider's webhook. The webhook and the lookup share one
 //! fulfilment path, `ports::payments::fulfil_payment`.
 
-use serde::Deserialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::{ApiError, ApiRequest, ApiResponse, HandlerFuture};
@@ -22,13 +23,33 @@ pub const ALREADY_SUBSCRIBED: &str = "You already have an active subscription.";
 /// How long a double click, or a quick second try, reopens the same session.
 const IDEMPOTENCY_WINDOW_SECONDS: i64 = 600;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct CheckoutBody {
+pub struct CheckoutBody {
     price_id: String,
     user_id: String,
     #[serde(default)]
     email: Option<String>,
+}
+
+/// `POST /api/stripe/create-checkout-session`'s answer: the provider's checkout page.
+#[derive(Serialize, JsonSchema)]
+pub struct CheckoutOpened {
+    pub url: String,
+}
+
+/// `GET /api/stripe/checkout-session`'s answer, in the spec's field names.
+#[derive(Serialize, JsonSchema)]
+pub struct SessionView {
+    pub amount_total: Option<i64>,
+    pub currency: Option<String>,
+    pub paid: bool,
+}
+
+/// The webhook's acknowledgement.
+#[derive(Serialize, JsonSchema)]
+pub struct Received {
+    pub received: bool,
 }
 
 /// `POST /api/stripe/create-checkout-session`: `{priceId, userId, email}` → `{url}`.
@@ -78,7 +99,7 @@ pub fn create_checkout_session(app: &App, req: ApiRequest) -> HandlerFuture<'_> 
             .await
             .map_err(provider_error)?;
         tracing::info!(uid = %identity.uid, plan = plan.id, session = %opened.id, "checkout opened");
-        ApiResponse::ok(serde_json::json!({ "url": opened.url }))
+        ApiResponse::ok(CheckoutOpened { url: opened.url })
     })
 }
 
@@ -131,11 +152,11 @@ pub fn checkout_session(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         if session.paid {
             fulfil(app, &session).await?;
         }
-        ApiResponse::ok(serde_json::json!({
-            "amount_total": session.amount_total,
-            "currency": session.currency,
-            "paid": session.paid,
-        }))
+        ApiResponse::ok(SessionView {
+            amount_total: session.amount_total,
+            currency: session.currency,
+            paid: session.paid,
+        })
     })
 }
 
@@ -217,6 +238,6 @@ pub fn webhook(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
             }
             WebhookEvent::Other(kind) => tracing::debug!(kind, "webhook event ignored"),
         }
-        ApiResponse::ok(serde_json::json!({ "received": true }))
+        ApiResponse::ok(Received { received: true })
     })
 }

@@ -5,13 +5,16 @@
 //! its record, when its report is made.
 
 use base64::Engine;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::exams::CatalogueEntry;
 use super::{ApiError, ApiRequest, ApiResponse, HandlerFuture};
 use crate::App;
 use crate::domain::exam::Skill;
 use crate::domain::rate_limit::Limited;
+use crate::domain::scoring::TefScore;
 use crate::domain::speaking::{
     self, ChatMessage, SpeakingTopic, conversation_for_reply, conversation_for_report,
     finish_reply, parse_report, user_turns, valid_session_id,
@@ -33,23 +36,13 @@ pub const NO_CREDITS: &str = "Crédits épuisés.";
 const LOCKED: &str = "Subscribe to unlock this test.";
 const BAD_REQUEST: &str = "La requête n'est pas valide.";
 
-/// One line of the speaking catalogue.
-#[derive(Serialize)]
-pub struct ScenarioEntry {
-    pub id: u32,
-    pub slug: String,
-    pub title: String,
-    pub locked: bool,
-    pub available: bool,
-}
-
 /// The ten scenarios for `GET /api/tests/speaking`, locked past the first without a plan.
-pub fn catalogue(app: &App, sub: &Subscription) -> Vec<ScenarioEntry> {
+pub fn catalogue(app: &App, sub: &Subscription) -> Vec<CatalogueEntry> {
     app.catalogue
         .speaking_topics()
-        .map(|t| ScenarioEntry {
+        .map(|t| CatalogueEntry {
             id: t.number,
-            slug: t.id.clone(),
+            slug: Some(t.id.clone()),
             title: t.title.clone(),
             locked: !speaking::can_open(t.number, sub),
             available: true,
@@ -80,22 +73,45 @@ pub async fn get_scenario(app: &App, req: &ApiRequest) -> Result<ApiResponse, Ap
     let identity = req.identity()?;
     let key = req.params.get("id").cloned().unwrap_or_default();
     let (t, _) = open_scenario(app, identity, &key).await?;
-    ApiResponse::ok(serde_json::json!({
-        "id": t.id,
-        "number": t.number,
-        "title": t.title,
-        "sectionA": {
-            "bannerTitle": t.section_a.banner_title,
-            "documentContent": t.section_a.document_content,
-            "suggestedQuestions": t.section_a.suggested_questions,
-            "timeLimitSeconds": speaking::time_limit_seconds(Section::A),
+    ApiResponse::ok(ScenarioView {
+        id: &t.id,
+        number: t.number,
+        title: &t.title,
+        section_a: ScenarioSection {
+            banner_title: &t.section_a.banner_title,
+            document_content: &t.section_a.document_content,
+            suggested_questions: Some(&t.section_a.suggested_questions),
+            time_limit_seconds: speaking::time_limit_seconds(Section::A),
         },
-        "sectionB": {
-            "bannerTitle": t.section_b.banner_title,
-            "documentContent": t.section_b.document_content,
-            "timeLimitSeconds": speaking::time_limit_seconds(Section::B),
+        section_b: ScenarioSection {
+            banner_title: &t.section_b.banner_title,
+            document_content: &t.section_b.document_content,
+            suggested_questions: None,
+            time_limit_seconds: speaking::time_limit_seconds(Section::B),
         },
-    }))
+    })
+}
+
+/// `GET /api/tests/speaking/{id}`: a scenario as the speaking screen shows it.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScenarioView<'a> {
+    pub id: &'a str,
+    pub number: u32,
+    pub title: &'a str,
+    pub section_a: ScenarioSection<'a>,
+    pub section_b: ScenarioSection<'a>,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScenarioSection<'a> {
+    pub banner_title: &'a str,
+    pub document_content: &'a str,
+    /// Section A only: questions a learner may ask.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suggested_questions: Option<&'a [String]>,
+    pub time_limit_seconds: u32,
 }
 
 fn bad(msg: impl Into<String>) -> ApiError {
@@ -106,14 +122,24 @@ fn section(raw: &str) -> Result<Section, ApiError> {
     Section::parse(raw).ok_or_else(|| bad(BAD_REQUEST))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct ChatBody {
+pub struct ChatBody {
     topic_id: String,
     section: String,
     #[serde(default)]
     session_id: Option<String>,
     messages: Vec<ChatMessage>,
+}
+
+/// The examiner's reply, and where the conversation stands.
+#[derive(Serialize, JsonSchema)]
+pub struct ChatReply {
+    pub reply: String,
+    /// The learner's turns so far.
+    pub turns: usize,
+    /// The turn limit is reached: the next step is the report.
+    pub ended: bool,
 }
 
 /// `POST /api/openai/speaking-chat`: the examiner's next reply.
@@ -145,17 +171,17 @@ pub fn chat(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
                 detail: e.to_string(),
             })?;
         let turns = user_turns(&conversation);
-        ApiResponse::ok(serde_json::json!({
-            "reply": finish_reply(&reply, turns),
-            "turns": turns,
-            "ended": turns >= speaking::MAX_TURNS,
-        }))
+        ApiResponse::ok(ChatReply {
+            reply: finish_reply(&reply, turns),
+            turns,
+            ended: turns >= speaking::MAX_TURNS,
+        })
     })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct ReportBody {
+pub struct ReportBody {
     topic_id: String,
     section: String,
     session_id: String,
@@ -245,20 +271,49 @@ fn respond_with(
 ) -> Result<ApiResponse, ApiError> {
     let doc = doc.cloned().unwrap_or_default();
     let credits = (!doc.subscription(now).is_active()).then(|| doc.speaking_credits_shown());
-    ApiResponse::ok(serde_json::json!({
-        "id": r.id.as_str(),
-        "report": r.feedback,
-        "clb_level": r.clb_level,
-        "tef_level": r.tef_level,
-        "score": r.score,
-        "tefNew": r.tef_new,
-        "speakingCredits": credits,
-    }))
+    ApiResponse::ok(ReportView {
+        id: r.id.as_str(),
+        report: &r.feedback,
+        clb_level: r.clb_level,
+        tef_level: &r.tef_level,
+        score: r.score,
+        tef_new: r.tef_new,
+        speaking_credits: credits,
+    })
 }
 
-#[derive(Deserialize)]
+/// A session's report, in the spec's field names.
+#[derive(Serialize, JsonSchema)]
+pub struct ReportView<'a> {
+    pub id: &'a str,
+    pub report: &'a str,
+    pub clb_level: u8,
+    pub tef_level: &'a str,
+    /// The /450 score.
+    pub score: u32,
+    #[serde(rename = "tefNew")]
+    pub tef_new: TefScore,
+    /// Speaking credits left for a free user; `null` for a subscriber.
+    #[serde(rename = "speakingCredits")]
+    pub speaking_credits: Option<i64>,
+}
+
+/// A spoken reply's audio.
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct SpeechBody {
+pub struct SpeechView {
+    pub audio_url: String,
+}
+
+/// A recording's words.
+#[derive(Serialize, JsonSchema)]
+pub struct TranscriptionView {
+    pub transcription: String,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SpeechBody {
     text: String,
     #[serde(default)]
     section: Option<String>,
@@ -271,7 +326,7 @@ pub fn text_to_speech(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         let identity = req.identity()?;
         let body: SpeechBody = req.json().map_err(|_| bad(BAD_REQUEST))?;
         let text = body.text.trim();
-        if text.is_empty() || text.chars().count() > speaking::MAX_SPEECH_CHARS {
+        if !speaking::speakable(text) {
             return Err(bad(BAD_REQUEST));
         }
         super::within_limit(app, identity, Limited::TextToSpeech).await?;
@@ -320,12 +375,12 @@ pub fn text_to_speech(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
             .signed_url(&key, app.config.media_url_ttl)
             .await
             .map_err(|e| failed(e.to_string()))?;
-        ApiResponse::ok(serde_json::json!({ "audioUrl": url }))
+        ApiResponse::ok(SpeechView { audio_url: url })
     })
 }
 
-#[derive(Deserialize)]
-struct TranscriptionBody {
+#[derive(Deserialize, JsonSchema)]
+pub struct TranscriptionBody {
     audio: String,
 }
 
@@ -345,7 +400,9 @@ pub fn transcribe(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
         }
         super::within_limit(app, identity, Limited::Transcription).await?;
         match app.transcriber.transcribe(&audio).await {
-            Ok(text) => ApiResponse::ok(serde_json::json!({ "transcription": text })),
+            Ok(text) => ApiResponse::ok(TranscriptionView {
+                transcription: text,
+            }),
             Err(TranscribeError::BadAudio(detail)) => {
                 tracing::info!(%detail, "unusable recording");
                 Err(bad(TRANSCRIPTION_FAILED))

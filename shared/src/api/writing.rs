@@ -7,14 +7,17 @@
 //! corrector. A failed correction, or a failed write of its record, gives the slot and the
 //! credit back and stores nothing.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::exams::CatalogueEntry;
 use super::{ApiError, ApiRequest, ApiResponse, HandlerFuture};
 use crate::App;
 use crate::domain::exam::Skill;
 use crate::domain::scoring::TefScore;
 use crate::domain::writing::{
-    self, Refusal, Reservation, Section, TextError, WritingTopic, check_text, clb_description,
+    self, Refusal, Reservation, Section, TextError, TopicA, TopicB, WritingTopic, check_text,
+    clb_description,
 };
 use crate::ports::corrector::{CorrectionItem, CorrectionRequest};
 use crate::ports::results::ResultId;
@@ -27,24 +30,13 @@ pub const CORRECTION_FAILED: &str =
 
 const LOCKED: &str = "Subscribe to unlock this test.";
 
-/// One line of the catalogue: the number, the readable slug, the title.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TopicEntry {
-    pub id: u32,
-    pub slug: String,
-    pub title: String,
-    pub locked: bool,
-    pub available: bool,
-}
-
 /// The ten topics for `GET /api/tests/writing`, locked past the first without a subscription.
-pub fn catalogue(app: &App, sub: &crate::domain::Subscription) -> Vec<TopicEntry> {
+pub fn catalogue(app: &App, sub: &crate::domain::Subscription) -> Vec<CatalogueEntry> {
     app.catalogue
         .writing_topics()
-        .map(|(n, t)| TopicEntry {
+        .map(|(n, t)| CatalogueEntry {
             id: n,
-            slug: t.slug.clone(),
+            slug: Some(t.slug.clone()),
             title: t.title.clone(),
             locked: !writing::can_open(n, sub),
             available: true,
@@ -72,27 +64,40 @@ async fn open_topic<'a>(
 pub async fn get_topic(app: &App, req: &ApiRequest) -> Result<ApiResponse, ApiError> {
     let key = req.params.get("id").cloned().unwrap_or_default();
     let (number, topic, _) = open_topic(app, req, &key).await?;
-    ApiResponse::ok(serde_json::json!({
-        "id": topic.id,
-        "number": number,
-        "slug": topic.slug,
-        "title": topic.title,
-        "timeLimitSeconds": writing::TIME_LIMIT_SECONDS,
-        "sectionA": topic.section_a,
-        "sectionB": topic.section_b,
-    }))
+    ApiResponse::ok(TopicView {
+        id: &topic.id,
+        number,
+        slug: &topic.slug,
+        title: &topic.title,
+        time_limit_seconds: writing::TIME_LIMIT_SECONDS,
+        section_a: &topic.section_a,
+        section_b: &topic.section_b,
+    })
 }
 
-#[derive(Deserialize)]
+/// `GET /api/tests/writing/{id}`: a topic as the writing screen shows it.
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct CorrectionBody {
+pub struct TopicView<'a> {
+    pub id: &'a str,
+    pub number: u32,
+    pub slug: &'a str,
+    pub title: &'a str,
+    pub time_limit_seconds: u32,
+    pub section_a: &'a TopicA,
+    pub section_b: &'a TopicB,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CorrectionBody {
     student_text: String,
     section: String,
     topic_id: String,
 }
 
-#[derive(Serialize)]
-struct CorrectionView {
+#[derive(Serialize, JsonSchema)]
+pub struct CorrectionView {
     id: String,
     section: &'static str,
     #[serde(rename = "topicId")]

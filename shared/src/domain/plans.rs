@@ -4,7 +4,7 @@
 use serde::Serialize;
 use time::{Duration, OffsetDateTime};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Plan {
     pub id: &'static str,

@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The two multiple-choice papers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Paper {
     Reading,
@@ -73,7 +73,7 @@ impl Paper {
 }
 
 /// A TEF estimate on one scale: a score, or "below" the CLB 4 floor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum TefScore {
     /// An estimated score.

@@ -18,6 +18,16 @@ pub const MAX_MESSAGES: usize = 2 * MAX_TURNS + 4;
 /// The largest text spoken back in one request.
 pub const MAX_SPEECH_CHARS: usize = 600;
 
+/// Whether a text can be spoken: not blank, at most [`MAX_SPEECH_CHARS`], and no control
+/// characters but line breaks and tabs (a NUL cannot even reach the speech engine).
+pub fn speakable(text: &str) -> bool {
+    !text.trim().is_empty()
+        && text.chars().count() <= MAX_SPEECH_CHARS
+        && !text
+            .chars()
+            .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+}
+
 /// Session lengths (spec §9).
 pub fn time_limit_seconds(section: Section) -> u32 {
     match section {
@@ -44,13 +54,13 @@ pub struct Objection {
 }
 
 /// A chat message (spec §3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ChatMessage {
     pub role: Role,
     pub content: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     System,
@@ -449,6 +459,16 @@ pub fn validate_scenario(t: &SpeakingTopic, file_stem: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_plain_text_is_speakable() {
+        assert!(speakable("Bonjour, madame.\nQue puis-je faire ?"));
+        assert!(!speakable("  \n "));
+        assert!(!speakable("=\u{0}J"));
+        assert!(!speakable("bip\u{7}"));
+        assert!(speakable(&"é".repeat(MAX_SPEECH_CHARS)));
+        assert!(!speakable(&"é".repeat(MAX_SPEECH_CHARS + 1)));
+    }
     use time::macros::datetime;
 
     fn msg(role: Role, content: &str) -> ChatMessage {

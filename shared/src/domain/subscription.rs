@@ -4,7 +4,7 @@ use serde::Serialize;
 use time::OffsetDateTime;
 
 /// The three states the spec names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum SubscriptionStatus {
     /// No end date is stored.

@@ -230,7 +230,7 @@ pub struct WritingTopic {
 }
 
 /// Section A: finish a news story.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TopicA {
     pub id: String,
@@ -239,7 +239,7 @@ pub struct TopicA {
 }
 
 /// Section B: a letter to the newspaper about a statement.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TopicB {
     pub id: String,

@@ -24,7 +24,7 @@ pub struct CorrectionRequest {
 }
 
 /// One correction: the phrase as written, the phrase corrected, and why (in French).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CorrectionItem {
     pub original_phrase: String,
     pub corrected_phrase: String,
