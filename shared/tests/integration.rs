@@ -12,6 +12,7 @@ mod media_contract;
 mod openai_speaking;
 mod paper_versions;
 mod permissions;
+mod provider_faults;
 mod publish;
 mod rate_limits;
 mod speech_contract;

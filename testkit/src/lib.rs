@@ -7,6 +7,7 @@ pub mod recorder;
 pub mod runtime_api;
 pub mod suites;
 pub mod template;
+pub mod upstream;
 
 pub use recorder::{Call, Recorder};
 pub use template::{Function, Statement, Template};

@@ -1,5 +1,5 @@
 //! The one HTTP client of the OpenAI-compatible adapters (correction, examiner,
-//! transcription): explicit time-outs well under API Gateway's 30 s, a bounded number of
+//! transcription, speech): explicit time-outs well under API Gateway's 30 s, a bounded number of
 //! retries with backoff and jitter on 429, 5xx and time-outs (or the server's Retry-After),
 //! and a key that is never logged.
 
@@ -96,6 +96,17 @@ impl OpenAiClient {
 
     /// POSTs to `{base}/{path}` and reads a JSON answer, retrying what is worth retrying.
     pub async fn post(&self, path: &str, payload: &Payload) -> Result<Value, CallError> {
+        let body = self.post_for_bytes(path, payload).await?;
+        serde_json::from_slice(&body).map_err(|e| CallError::NotJson(e.to_string()))
+    }
+
+    /// POSTs to `{base}/{path}` and reads the answer's bytes (audio), retrying what is worth
+    /// retrying: 429, 5xx, time-outs and connections dropped before the whole answer came.
+    pub async fn post_for_bytes(
+        &self,
+        path: &str,
+        payload: &Payload,
+    ) -> Result<bytes::Bytes, CallError> {
         let started = Instant::now();
         let mut attempt = 0;
         loop {
@@ -135,7 +146,7 @@ impl OpenAiClient {
         path: &str,
         payload: &Payload,
         timeout: Duration,
-    ) -> Result<Value, Failure> {
+    ) -> Result<bytes::Bytes, Failure> {
         let mut call = self
             .http
             .post(format!("{}/{path}", self.base_url))
@@ -173,12 +184,13 @@ impl OpenAiClient {
         })?;
         let status = res.status();
         if status.is_success() {
-            return res.json::<Value>().await.map_err(|e| {
-                if e.is_timeout() {
-                    Failure::Retry(CallError::Timeout(millis(timeout)), None)
+            return res.bytes().await.map_err(|e| {
+                let err = if e.is_timeout() {
+                    CallError::Timeout(millis(timeout))
                 } else {
-                    Failure::Final(CallError::NotJson(e.without_url().to_string()))
-                }
+                    CallError::Failed(format!("answer cut off: {}", e.without_url()))
+                };
+                Failure::Retry(err, None)
             });
         }
         let retry_after = res

@@ -1,9 +1,13 @@
-//! Production speech: OpenAI's text-to-speech API, one request per turn, as WAV.
+//! Production speech: OpenAI's text-to-speech API, one request per turn, as WAV, through the
+//! shared client (its time-outs, and its bounded retries on 429, 5xx and dropped connections).
+
+use std::time::Duration;
 
 use async_trait::async_trait;
 use bytes::Bytes;
 use serde_json::json;
 
+use super::openai_client::{OpenAiClient, Payload};
 use crate::domain::content::Voice;
 use crate::ports::speech::{SpeechError, SpeechSynth};
 
@@ -11,9 +15,8 @@ pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
 pub const DEFAULT_MODEL: &str = "gpt-4o-mini-tts";
 
 pub struct OpenAiSpeech {
-    http: reqwest::Client,
-    base_url: String,
-    api_key: Option<String>,
+    client: OpenAiClient,
+    has_key: bool,
     model: String,
     engine_id: String,
 }
@@ -22,12 +25,17 @@ impl OpenAiSpeech {
     /// Without a key the engine still names its files, but cannot render.
     pub fn new(base_url: &str, api_key: Option<&str>, model: &str) -> Self {
         Self {
-            http: reqwest::Client::new(),
-            base_url: base_url.trim_end_matches('/').to_owned(),
-            api_key: api_key.map(str::to_owned),
+            client: OpenAiClient::new(base_url, api_key),
+            has_key: api_key.is_some(),
             model: model.to_owned(),
             engine_id: format!("openai-{model}"),
         }
+    }
+
+    /// Shorter limits, for tests against a stand-in server.
+    pub fn with_limits(mut self, budget: Duration, attempt: Duration, backoff: Duration) -> Self {
+        self.client = self.client.with_limits(budget, attempt, backoff);
+        self
     }
 }
 
@@ -38,35 +46,50 @@ impl SpeechSynth for OpenAiSpeech {
     }
 
     async fn synthesize(&self, text: &str, voice: &Voice) -> Result<Bytes, SpeechError> {
-        let key = self.api_key.as_deref().ok_or_else(|| {
-            SpeechError::Unavailable(
+        if !self.has_key {
+            return Err(SpeechError::Unavailable(
                 "OPENAI_API_KEY is not set: it is needed to render audio".into(),
-            )
-        })?;
-        let res = self
-            .http
-            .post(format!("{}/audio/speech", self.base_url))
-            .bearer_auth(key)
-            .json(&json!({
-                "model": self.model,
-                "voice": voice.openai,
-                "input": text,
-                "response_format": "wav",
-                "instructions": "Speak natural, clear Canadian French at a normal conversational pace.",
-            }))
-            .send()
+            ));
+        }
+        let payload = Payload::Json(json!({
+            "model": self.model,
+            "voice": voice.openai,
+            "input": text,
+            "response_format": "wav",
+            "instructions": "Speak natural, clear Canadian French at a normal conversational pace.",
+        }));
+        let audio = self
+            .client
+            .post_for_bytes("audio/speech", &payload)
             .await
-            .map_err(|e| SpeechError::Unavailable(format!("speech request failed: {e}")))?;
-        let status = res.status();
-        if !status.is_success() {
-            let body = res.text().await.unwrap_or_default();
+            .map_err(|e| SpeechError::Failed(format!("speech API: {e}")))?;
+        // Renders are cached by text and voice: an answer that is not audio must never be kept.
+        if !is_wav(&audio) {
             return Err(SpeechError::Failed(format!(
-                "speech API answered {status}: {}",
-                body.chars().take(300).collect::<String>()
+                "speech API: the answer is not WAV audio ({} bytes)",
+                audio.len()
             )));
         }
-        res.bytes()
-            .await
-            .map_err(|e| SpeechError::Failed(format!("speech body: {e}")))
+        Ok(audio)
+    }
+}
+
+/// A RIFF/WAVE file with at least a header's worth of bytes.
+fn is_wav(bytes: &[u8]) -> bool {
+    bytes.len() > 44 && bytes.starts_with(b"RIFF") && bytes.get(8..12) == Some(b"WAVE".as_slice())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_wav;
+
+    #[test]
+    fn only_wav_is_audio() {
+        let mut wav = b"RIFF\x24\x00\x00\x00WAVEfmt ".to_vec();
+        wav.resize(100, 0);
+        assert!(is_wav(&wav));
+        assert!(!is_wav(b"not json!"));
+        assert!(!is_wav(b"RIFF\x24\x00\x00\x00WAVE"));
+        assert!(!is_wav(b""));
     }
 }

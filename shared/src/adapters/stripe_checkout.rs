@@ -4,6 +4,8 @@
 //! adds fields never breaks a purchase.
 
 use std::collections::HashMap;
+use std::future::Future;
+use std::time::Duration;
 
 use async_trait::async_trait;
 use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
@@ -41,15 +43,31 @@ impl SessionFields {
     }
 }
 
+/// One request's limit.
+pub const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(8);
+/// A whole call, async-stripe's retries included, ends before this: API Gateway gives up at 30 s.
+pub const TOTAL_BUDGET: Duration = Duration::from_secs(20);
+
 pub struct StripeCheckout {
     client: Client,
+    budget: Duration,
 }
 
 impl StripeCheckout {
     /// `api_base`: Stripe's API by default; a stand-in server in tests.
     pub fn new(secret_key: &str, api_base: Option<&str>) -> Result<Self, CheckoutError> {
+        Self::with_limits(secret_key, api_base, ATTEMPT_TIMEOUT, TOTAL_BUDGET)
+    }
+
+    /// Shorter limits, for tests against a stand-in server.
+    pub fn with_limits(
+        secret_key: &str,
+        api_base: Option<&str>,
+        attempt: Duration,
+        budget: Duration,
+    ) -> Result<Self, CheckoutError> {
         let mut builder = ClientBuilder::new(secret_key)
-            .timeout(std::time::Duration::from_secs(10))
+            .timeout(attempt)
             .request_strategy(RequestStrategy::ExponentialBackoff(2));
         if let Some(base) = api_base {
             builder = builder.url(base);
@@ -57,7 +75,20 @@ impl StripeCheckout {
         let client = builder
             .build()
             .map_err(|e| CheckoutError::Unavailable(format!("Stripe client: {e}")))?;
-        Ok(Self { client })
+        Ok(Self { client, budget })
+    }
+
+    /// A call, cut off when the budget is spent (a retried create is safe: it is idempotent).
+    async fn within<T>(
+        &self,
+        call: impl Future<Output = Result<T, StripeError>>,
+    ) -> Result<Result<T, StripeError>, CheckoutError> {
+        tokio::time::timeout(self.budget, call).await.map_err(|_| {
+            CheckoutError::Unavailable(format!(
+                "no answer from Stripe within {} ms",
+                self.budget.as_millis()
+            ))
+        })
     }
 }
 
@@ -94,12 +125,15 @@ impl Checkout for StripeCheckout {
         }
         let key = IdempotencyKey::new(&req.idempotency_key)
             .map_err(|e| CheckoutError::Refused(format!("idempotency key: {e}")))?;
-        let fields: SessionFields = create
-            .build()
-            .customize::<SessionFields>()
-            .request_strategy(RequestStrategy::Idempotent(key))
-            .send(&self.client)
-            .await
+        let fields: SessionFields = self
+            .within(
+                create
+                    .build()
+                    .customize::<SessionFields>()
+                    .request_strategy(RequestStrategy::Idempotent(key))
+                    .send(&self.client),
+            )
+            .await?
             .map_err(stripe_error)?;
         let id = SessionId::parse(&fields.id)
             .ok_or_else(|| CheckoutError::Unavailable(format!("session id {:?}", fields.id)))?;
@@ -110,11 +144,14 @@ impl Checkout for StripeCheckout {
     }
 
     async fn get_session(&self, id: &SessionId) -> Result<Option<CheckoutSession>, CheckoutError> {
-        let sent = RetrieveCheckoutSession::new(id.as_str())
-            .build()
-            .customize::<SessionFields>()
-            .send(&self.client)
-            .await;
+        let sent = self
+            .within(
+                RetrieveCheckoutSession::new(id.as_str())
+                    .build()
+                    .customize::<SessionFields>()
+                    .send(&self.client),
+            )
+            .await?;
         match sent {
             Ok(fields) => fields.into_session().map(Some),
             Err(StripeError::Stripe(_, 404)) => Ok(None),
