@@ -11,6 +11,7 @@ mod faults;
 mod grant;
 mod media_link_function;
 mod payments;
+mod provider_faults;
 mod runtime_api;
 mod spa_fallback;
 mod speaking;
