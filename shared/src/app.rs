@@ -100,6 +100,8 @@ pub struct App {
     pub speech: Arc<dyn SpeechSynth>,
     pub catalogue: Arc<Catalogue>,
     pub clock: Clock,
+    /// Test views reused for a short while (`api::view_cache`).
+    pub views: Arc<crate::api::view_cache::ViewCache>,
 }
 
 impl App {
@@ -291,6 +293,7 @@ impl App {
             speech,
             catalogue: Arc::new(Catalogue::embedded()?),
             clock: Clock::system(),
+            views: Arc::default(),
         })
     }
 

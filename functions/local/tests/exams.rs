@@ -179,6 +179,13 @@ async fn a_test_is_served_without_its_keys() {
 async fn locked_tests_get_403_and_unknown_ones_404() {
     let s = start().await;
     let ana = s.token("ana@example.com");
+    // A subscriber's read makes the view that is then reused for a while: the lock is still
+    // checked for each learner.
+    let ben = s.token("ben@example.com");
+    subscribe(&s, &ben).await;
+    let (status, first) = s.get("/api/tests/reading/2", Some(&ben)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(s.get("/api/tests/reading/2", Some(&ben)).await.1, first);
     let (status, body) = s.get("/api/tests/reading/2", Some(&ana)).await;
     assert_eq!(
         (status, body),

@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
-use super::{ApiError, ApiRequest, ApiResponse, HandlerFuture};
+use super::{ApiError, ApiRequest, ApiResponse, HandlerFuture, view_cache};
 use crate::App;
 use crate::catalogue::TESTS_PER_PAPER;
 use crate::domain::content::{Image, Question, Test};
@@ -236,17 +236,27 @@ pub fn get_test(app: &App, req: ApiRequest) -> HandlerFuture<'_> {
             _ => {}
         }
         let (paper, test, _) = open_test(app, &req).await?;
+        let now = app.now();
+        let reuse = view_cache::reuse_for(app.config.media_url_ttl);
+        if let Some(body) = app.views.get(paper, test.id, now, reuse) {
+            return Ok(ApiResponse {
+                status: http::StatusCode::OK,
+                body,
+            });
+        }
         let mut questions = Vec::with_capacity(test.questions.len());
         for q in &test.questions {
             questions.push(question_view(app, test, q).await?);
         }
-        ApiResponse::ok(TestView {
+        let response = ApiResponse::ok(TestView {
             category: paper,
             id: test.id,
             title: &test.title,
             time_limit_seconds: exam::time_limit_seconds(paper),
             questions,
-        })
+        })?;
+        app.views.put(paper, test.id, now, response.body.clone());
+        Ok(response)
     })
 }
 

@@ -11,6 +11,7 @@ pub mod payments;
 pub mod plans;
 pub mod routes;
 pub mod speaking;
+pub mod view_cache;
 pub mod writing;
 
 use std::collections::HashMap;

@@ -100,5 +100,6 @@ pub fn offline_app(
         speech: Arc::new(shared::adapters::EspeakSynth),
         catalogue,
         clock: shared::app::Clock::fixed(now),
+        views: Default::default(),
     }
 }
