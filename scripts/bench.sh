@@ -4,7 +4,9 @@
 #  2. the local server in a release build under wrk (beside it on the same machine): catalogue
 #     and test reads, profile and progress reads, attempt submissions and offline corrections,
 #     each by many signed-in users (bench/load/tokens.lua), so per-user limits do not cap it;
-#  3. binary sizes, and the Lambda start times the Runtime API test recorded (make test).
+#  3. Lighthouse (mobile settings, median of LIGHTHOUSE_RUNS runs, default 3) on the landing,
+#     section, quiz, writing, speaking and tracker pages (scripts/lighthouse.mjs), after the load;
+#  4. binary sizes, and the Lambda start times the Runtime API test recorded (make test).
 # Prints a markdown table, also written to target/bench/latest.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,6 +78,16 @@ run "POST attempts (graded, stored, de-duplicated)" POST /api/tests/reading/1/at
 run "POST /api/openai/tef-correction (offline, Grammalecte)" POST /api/openai/tef-correction \
   "{\"studentText\": $text, \"section\": \"A\", \"topicId\": \"luckyFind\"}" 4 10
 
+echo "== Lighthouse (mobile settings), median of ${LIGHTHOUSE_RUNS:-3} runs per page"
+if [ ! -f .tools/lighthouse/node_modules/lighthouse/package.json ]; then
+  echo "==> installing Lighthouse into .tools/lighthouse (once, about 20 s)"
+  mkdir -p .tools/lighthouse
+  (cd .tools/lighthouse && npm install --no-audit --no-fund --silent lighthouse@13 > /dev/null)
+fi
+lighthouse_table=$data/lighthouse.md
+lighthouse_status=0
+node scripts/lighthouse.mjs "http://127.0.0.1:$port" "${LIGHTHOUSE_RUNS:-3}" > "$lighthouse_table" || lighthouse_status=$?
+
 size() { python3 -c 'import os,sys; print(f"{os.path.getsize(sys.argv[1])/1e6:.1f} MB")' "$1"; }
 stripped=$data/tef-local.stripped
 objcopy --strip-all "$bin" "$stripped"
@@ -85,6 +97,9 @@ objcopy --strip-all "$bin" "$stripped"
   echo "| Route | Connections | Requests | Requests/s | p50 ms | p99 ms | Errors (non-2xx, socket) |"
   echo "|---|---|---|---|---|---|---|"
   printf '%s\n' "${rows[@]}"
+  echo
+  echo
+  cat "$lighthouse_table"
   echo
   echo "- Initial JavaScript of the landing page: $total B gzip ($js_verdict the 120 KB budget)."
   echo "- tef-local release binary: $(size "$stripped") stripped."
