@@ -36,6 +36,19 @@ describe('signed out', () => {
     await context.close();
   });
 
+  it('paints the landing hero before any script runs, and no other page does', async () => {
+    // Scripts off: what the browser paints from index.html alone.
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(base + '/');
+    expect(await page.getByRole('heading', { name: 'Prepare for Your TEF Exam with Confidence' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Try a free test' }).isVisible()).toBe(true);
+    // A client route gets the empty shell: never the landing's hero before the page it asked for.
+    await page.goto(base + '/dashboard');
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    await context.close();
+  });
+
   it('redirects a guarded route to the landing page', async () => {
     const { context, page } = await newPage();
     await page.goto(base + '/section/reading');

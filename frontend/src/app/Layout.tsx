@@ -4,6 +4,7 @@ import { Footer } from '@/features/layout/Footer';
 import { Navbar } from '@/features/layout/Navbar';
 import { TermsModal } from '@/features/privacy/TermsModal';
 import { takeRedirect, useAuth } from '@/shared/auth';
+import { useShell } from '@/shared/shell';
 import { useDocumentTitle } from '@/shared/title';
 import { isRouteHandle } from './titles';
 
@@ -42,15 +43,20 @@ function scrollKey({ key, pathname }: { key: string; pathname: string }): string
 export function Layout() {
   usePostLoginRedirect();
   useDocumentTitle(useRouteTitle());
+  const shell = useShell();
   return (
     <div className="app-shell">
       <Navbar />
       <main className="app-main" id="main">
         <Outlet />
       </main>
-      <Footer />
-      <TermsModal />
-      <ScrollRestoration getKey={scrollKey} />
+      {!shell && (
+        <>
+          <Footer />
+          <TermsModal />
+          <ScrollRestoration getKey={scrollKey} />
+        </>
+      )}
     </div>
   );
 }

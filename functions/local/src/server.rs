@@ -96,11 +96,12 @@ pub fn router(state: Arc<ServerState>) -> Router {
         .with_state(state)
 }
 
-/// The built frontend. A path that names no file gets `index.html` (client routing), unless it lies
-/// in one of the app's own folders (`/assets/`, `/illustrations/`, …): a missing file there is a 404.
+/// The built frontend. `/` is `index.html`, which carries the landing's first screen; a path that
+/// names no file gets the empty shell `app.html` (client routing), unless it lies in one of the app's
+/// own folders (`/assets/`, `/illustrations/`, …): a missing file there is a 404.
 /// Client routes may contain dots (result ids do), so a dot never makes a path a file.
 fn frontend(dir: PathBuf) -> ServeDir<axum::routing::MethodRouter> {
-    let index = dir.join("index.html");
+    let index = dir.join("app.html");
     let folders = Arc::new(static_folders(&dir));
     ServeDir::new(dir).fallback(get(move |uri: Uri| {
         spa_fallback(uri, index.clone(), Arc::clone(&folders))
@@ -140,7 +141,7 @@ async fn spa_fallback(uri: Uri, index: PathBuf, folders: Arc<Vec<String>>) -> Re
     match tokio::fs::read(&index).await {
         Ok(html) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
         Err(e) => {
-            tracing::error!(path = %index.display(), error = %e, "the frontend is not built");
+            tracing::error!(path = %index.display(), error = %e, "the frontend is not built (no app.html)");
             (
                 StatusCode::SERVICE_UNAVAILABLE,
                 "The frontend is not built. Run `make run`, which builds it.",

@@ -59,15 +59,22 @@ fn cloudfront_rewrites(paths: &[String]) -> Vec<String> {
 async fn client_routes_get_the_app_and_files_stay_files_locally_and_on_cloudfront() {
     let s = common::start().await;
 
+    // `/` is index.html, with the landing's first screen; every other client route is the empty
+    // shell, app.html (never the landing's hero, which would flash before the page it asked for).
     let routes: Vec<String> = CLIENT_ROUTES.iter().map(|p| p.to_string()).collect();
     for (path, rewritten) in routes.iter().zip(cloudfront_rewrites(&routes)) {
         let res = s.http.get(s.url(path)).send().await.unwrap();
         assert_eq!(res.status(), StatusCode::OK, "local server, {path}");
-        assert!(
-            res.text().await.unwrap().contains("<title>app</title>"),
+        let html = res.text().await.unwrap();
+        assert!(html.contains("<title>app</title>"), "local server, {path}");
+        let landing = path == "/";
+        assert_eq!(
+            html.contains("<h1>landing</h1>"),
+            landing,
             "local server, {path}"
         );
-        assert_eq!(rewritten, "/index.html", "CloudFront, {path}");
+        let expected = if landing { "/index.html" } else { "/app.html" };
+        assert_eq!(rewritten, expected, "CloudFront, {path}");
     }
 
     let mut files = common::public_files();
@@ -75,6 +82,7 @@ async fn client_routes_get_the_app_and_files_stay_files_locally_and_on_cloudfron
     files.extend(
         [
             "/index.html",
+            "/app.html",
             "/auth-callback.html",
             "/config.json",
             "/assets/app.js",
@@ -85,7 +93,7 @@ async fn client_routes_get_the_app_and_files_stay_files_locally_and_on_cloudfron
         assert_eq!(&rewritten, path, "CloudFront must serve the file {path}");
         let res = s.http.get(s.url(path)).send().await.unwrap();
         assert_eq!(res.status(), StatusCode::OK, "local server, {path}");
-        if path != "/index.html" {
+        if path != "/index.html" && path != "/app.html" {
             assert!(
                 !res.text().await.unwrap().contains("<title>app</title>"),
                 "local server served the app for the file {path}"

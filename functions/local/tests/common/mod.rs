@@ -89,9 +89,15 @@ async fn start_inner(
     let dir = tempfile::tempdir().unwrap();
     let static_dir = dir.path().join("dist");
     std::fs::create_dir_all(static_dir.join("assets")).unwrap();
+    // As the build makes them: the landing's first screen in index.html, the empty shell in app.html.
     std::fs::write(
         static_dir.join("index.html"),
-        "<!doctype html><title>app</title>",
+        "<!doctype html><title>app</title><div id=\"root\"><h1>landing</h1></div>",
+    )
+    .unwrap();
+    std::fs::write(
+        static_dir.join("app.html"),
+        "<!doctype html><title>app</title><div id=\"root\"></div>",
     )
     .unwrap();
     std::fs::write(static_dir.join("assets/app.js"), "console.log(1)").unwrap();
