@@ -9,7 +9,7 @@
 // pages in the same profile, without clearing its storage, so signed-in pages load as a
 // returning learner's do. Prints a markdown table; exits 1 when a budget is missed.
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,19 +39,12 @@ const PAGES = [
 
 const port = 9300 + Math.floor(Math.random() * 500);
 const profile = mkdtempSync(join(tmpdir(), 'tef-lighthouse-'));
+// The same binary and switches as the end-to-end tests.
+const chromiumSettings = JSON.parse(readFileSync(join(root, 'frontend/e2e/chromium.json'), 'utf8'));
 const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? chromiumSettings.path,
   headless: true,
-  args: [
-    `--remote-debugging-port=${port}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: [`--remote-debugging-port=${port}`, ...chromiumSettings.args],
 });
 
 function median(values) {

@@ -1,24 +1,16 @@
 /** Debian's chromium, driven by playwright-core: never a downloaded browser. */
 import { chromium, type Browser, type Page } from 'playwright-core';
+// The binary and switches, shared with make bench's Lighthouse run (scripts/lighthouse.mjs).
+import settings from './chromium.json' with { type: 'json' };
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? settings.path;
 
 /** `extraArgs`: more switches for one suite (such as a fake microphone). */
 export function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
+    args: [...settings.args, ...extraArgs],
   });
 }
 
