@@ -3,8 +3,8 @@
 use std::path::{Path, PathBuf};
 
 use shared::domain::content::{
-    Cast, REVISED, Test, generic_prompts, key_patterns, key_stats, near_repeats, repeats, revision,
-    validate, validate_revised,
+    self, Cast, REVISED, Test, generic_prompts, key_patterns, key_stats, near_repeats, repeats,
+    revision, validate, validate_revised,
 };
 
 /// `content/`, or the folder `CONTENT_DIR` names (to run the rules on another
@@ -115,6 +115,36 @@ fn ten_complete_papers_of_each_skill() {
             .collect();
         ids.sort_unstable();
         assert_eq!(ids, (1..=10).collect::<Vec<_>>(), "{category} papers");
+    }
+}
+
+/// Across the bank, the keys of numeric items (options in ascending order) are not mostly middle
+/// values, nor mostly extremes (`numeric_key_position_pattern`).
+#[test]
+fn numeric_keys_are_not_learnable_by_position() {
+    let tests = load_all();
+    let mut positions = Vec::new();
+    let mut where_ = Vec::new();
+    for (_, t, _) in &tests {
+        for q in &t.questions {
+            if content::numeric_options(&q.options).is_some() {
+                positions.push(q.answer);
+                where_.push(format!(
+                    "{:?} {} Q{}: {}",
+                    t.category,
+                    t.id,
+                    q.number,
+                    char::from(b'A' + q.answer as u8)
+                ));
+            }
+        }
+    }
+    let shares: Vec<usize> = (0..4)
+        .map(|l| positions.iter().filter(|&&p| p == l).count())
+        .collect();
+    eprintln!("numeric items: {} (A/B/C/D {shares:?})", positions.len());
+    if let Some(pattern) = content::numeric_key_position_pattern(&positions) {
+        panic!("{pattern}: A/B/C/D {shares:?}\n{}", where_.join("\n"));
     }
 }
 

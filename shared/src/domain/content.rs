@@ -474,6 +474,31 @@ pub fn key_stats(keys: &[usize]) -> KeyStats {
     }
 }
 
+/// The fewest numeric items the position check below applies to.
+pub const NUMERIC_POSITION_MIN_ITEMS: usize = 20;
+
+/// Where the keys of numeric items sit. Their options are in ascending order, so a key that is
+/// usually a middle value (B or C) is a pattern a test-wise candidate learns ("pick a middle
+/// number"). Keys drawn independently are at an end (A or D) half the time; the share is refused
+/// when it is more than 2.58 standard deviations from one half (two-sided, about 1 % of random
+/// draws, measured in `random_numeric_positions_are_rarely_refused`). `positions` holds each
+/// numeric item's key index (0 to 3).
+pub fn numeric_key_position_pattern(positions: &[usize]) -> Option<String> {
+    let n = positions.len();
+    if n < NUMERIC_POSITION_MIN_ITEMS {
+        return None;
+    }
+    let ends = positions.iter().filter(|&&p| p == 0 || p == 3).count();
+    let deviation = (ends as f64 - n as f64 / 2.0).abs();
+    let bound = 2.58 * (n as f64).sqrt() / 2.0;
+    (deviation > bound).then(|| {
+        format!(
+            "the keys of numeric items are at an end (A or D) in {ends} of {n} items; by chance about half \
+             would be (a candidate learns to pick a middle value, or an extreme one)"
+        )
+    })
+}
+
 /// Order patterns in a key sequence that a candidate could learn, each tested
 /// against keys drawn independently and uniformly: too many four-question
 /// blocks that use each letter once (3/32 of blocks by chance), too few or too
@@ -1691,6 +1716,36 @@ mod tests {
 
     fn letters(keys: &str) -> Vec<usize> {
         keys.bytes().map(|b| usize::from(b - b'A')).collect()
+    }
+
+    #[test]
+    fn random_numeric_positions_are_rarely_refused() {
+        use rand::{Rng, SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(26);
+        let trials = 100_000;
+        for n in [20, 62, 120] {
+            let refused = (0..trials)
+                .filter(|_| {
+                    let positions: Vec<usize> = (0..n).map(|_| rng.gen_range(0..4)).collect();
+                    numeric_key_position_pattern(&positions).is_some()
+                })
+                .count();
+            let rate = refused as f64 / trials as f64;
+            eprintln!("false-alarm rate on {n} random numeric keys: {rate}");
+            // Measured (seed 26): 1.19 % (n = 20), 0.70 % (62), 0.77 % (120) of 100 000 draws.
+            assert!(rate <= 0.015, "n = {n}: false-alarm rate {rate}");
+        }
+        // The bank before the fix: 16 of 62 at an end; and its mirror, keys pushed to the ends.
+        let middle: Vec<usize> = (0..62).map(|i| if i < 16 { 0 } else { 1 }).collect();
+        assert!(numeric_key_position_pattern(&middle).is_some());
+        let ends: Vec<usize> = (0..62).map(|i| if i < 46 { 3 } else { 2 }).collect();
+        assert!(numeric_key_position_pattern(&ends).is_some());
+        let balanced: Vec<usize> = (0..62).map(|i| i % 4).collect();
+        assert!(numeric_key_position_pattern(&balanced).is_none());
+        assert!(
+            numeric_key_position_pattern(&[1; 19]).is_none(),
+            "too few to judge"
+        );
     }
 
     #[test]
