@@ -6,8 +6,8 @@
 //
 // Chromium is Debian's, driven by playwright-core (frontend's dependency) to sign in through the
 // local provider; Lighthouse (installed by scripts/bench.sh into .tools/lighthouse) then audits
-// pages in the same profile, without clearing its storage, so signed-in pages load as a
-// returning learner's do. Prints a markdown table; exits 1 when a budget is missed.
+// pages in the same profile: the landing as a first visit (cache and storage cleared), signed-in
+// pages without clearing them, as a returning learner's load. Prints a markdown table; exits 1 when a budget is missed.
 import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,10 +52,14 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-async function audit(path) {
+/**
+ * A signed-out page is audited as a first visit (Lighthouse clears the origin's cache and storage);
+ * a signed-in page as a returning learner's, with the session (and the cached app) kept.
+ */
+async function audit(path, signedIn) {
   const result = await lighthouse(
     base + path,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: signedIn },
   );
   const lhr = result.lhr;
   if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
@@ -63,6 +67,9 @@ async function audit(path) {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
     lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    metrics: ['first-contentful-paint', 'speed-index', 'total-blocking-time', 'cumulative-layout-shift']
+      .map((id) => `${id.split('-').map((w) => w[0]).join('').toUpperCase()} ${lhr.audits[id].displayValue} (${Math.round((lhr.audits[id].score ?? 0) * 100)})`)
+      .join(', '),
     failedA11y: Object.values(lhr.audits)
       .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
       .map((a) => a.id),
@@ -93,7 +100,7 @@ try {
     if (signedIn) await signIn();
     for (const page of PAGES.filter((p) => p.signedIn === signedIn)) {
       const samples = [];
-      for (let i = 0; i < runs; i++) samples.push(await audit(page.path));
+      for (let i = 0; i < runs; i++) samples.push(await audit(page.path, signedIn));
       const perf = median(samples.map((s) => s.performance));
       const a11y = median(samples.map((s) => s.accessibility));
       const lcp = median(samples.map((s) => s.lcp));
@@ -107,6 +114,7 @@ try {
         `| ${page.name} (\`${page.path}\`) | ${perf} | ${a11y} | ${(lcp / 1000).toFixed(2)} s | ${ok ? 'within' : '**OVER**'}${notes.length ? ` (a11y: ${notes.join(', ')})` : ''} |`,
       );
       console.error(`  ${page.name}: performance ${samples.map((s) => s.performance).join('/')}, accessibility ${a11y}, LCP ${samples.map((s) => Math.round(s.lcp)).join('/')} ms`);
+      for (const s of samples) console.error(`    ${s.metrics}`);
     }
   }
 } finally {

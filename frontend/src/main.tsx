@@ -1,26 +1,12 @@
+// The styles of the first screen, which index.html already carries (src/app/prerender): the navbar
+// and the landing's hero. They load in the page's head, with the rest of the global styles.
 import '@/styles/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from '@/app/App';
-import { authLoader } from '@/shared/auth';
-import { loadConfig } from '@/shared/config';
+import '@/features/layout/navbar.css';
+import '@/features/landing/landing.css';
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
-
-loadConfig()
-  .then((config) => {
-    root.render(
-      <StrictMode>
-        <App config={config} auth={authLoader(config)} />
-      </StrictMode>,
-    );
-  })
-  .catch((err: unknown) => {
-    console.error(err);
-    root.render(
-      <div className="boot-error" role="alert">
-        <h1>Unexpected Application Error!</h1>
-        <p>The application could not start. Please reload the page.</p>
-      </div>,
-    );
-  });
+// Let the browser paint that first screen, then load and start the app.
+requestAnimationFrame(() => {
+  setTimeout(() => {
+    void import('./boot');
+  }, 0);
+});

@@ -11,6 +11,9 @@ describe('the landing shell painted into index.html', () => {
     expect(html).not.toContain('id="pricing"');
     expect(html).not.toContain('site-footer');
     expect(html).not.toContain('role="dialog"');
+    // Its only button, the phone menu's toggle, is disabled until the app starts (a dead control
+    // would swallow a tap); the links work without a script.
+    expect(html.match(/<button[^>]*>/g)?.every((b) => b.includes('disabled'))).toBe(true);
     // Neither "Login" nor a user's menu: the session is not read yet.
     expect(html).not.toMatch(/>Login</);
     expect(html).not.toMatch(/>Logout</);

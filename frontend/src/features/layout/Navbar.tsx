@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/shared/auth';
+import { useShell } from '@/shared/shell';
 import { BrandMark, PRODUCT_NAME } from './BrandMark';
 import './navbar.css';
 
@@ -24,6 +25,7 @@ function skipToMain(e: MouseEvent<HTMLAnchorElement>) {
  * links fold behind a hamburger toggle.
  */
 export function Navbar() {
+  const shell = useShell();
   const { ready, isLoggedIn, login, logout } = useAuth();
   const navigate = useNavigate();
   const { pathname, hash } = useLocation();
@@ -97,6 +99,8 @@ export function Navbar() {
           aria-label="Toggle navigation"
           aria-expanded={open}
           aria-controls={menuId}
+          // In the first screen painted before the app starts, the menu cannot open yet: say so.
+          disabled={shell}
           onClick={() => setOpen((o) => !o)}
         >
           <span className="nav-toggle-bars" aria-hidden="true">
