@@ -20,7 +20,7 @@ echo "== Initial JavaScript (landing page), gzip"
 # imports boot.tsx): everything the landing runs before it is interactive.
 initial=$(grep -oE '/assets/[^"]+\.js' frontend/dist/index.html | sort -u)
 for f in $initial; do
-  initial="$initial $(grep -oE 'assets/[A-Za-z0-9_.-]+\.js' "frontend/dist$f" | sed 's|^|/|' | sort -u | tr '\n' ' ')"
+  initial="$initial $( (grep -oE 'assets/[A-Za-z0-9_.-]+\.js' "frontend/dist$f" || true) | sed 's|^|/|' | sort -u | tr '\n' ' ')"
 done
 total=0
 for f in $(printf '%s\n' $initial | sort -u); do
