@@ -16,7 +16,8 @@ use shared::domain::payments::SessionId;
 use shared::domain::{Email, UserId};
 use shared::ports::checkout::{Checkout, CheckoutError, NewCheckout};
 
-fn request(key: &str, price: &str) -> NewCheckout {
+/// A checkout for Ana's monthly plan (also used by `provider_faults`).
+pub(crate) fn request(key: &str, price: &str) -> NewCheckout {
     NewCheckout {
         uid: UserId::parse("local-ana").unwrap(),
         email: Some(Email::parse("ana@example.com").unwrap()),

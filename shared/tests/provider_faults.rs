@@ -14,7 +14,6 @@ use shared::catalogue::Catalogue;
 use shared::domain::payments::SessionId;
 use shared::domain::speaking::{ChatMessage, Role};
 use shared::domain::writing::Section;
-use shared::domain::{Email, UserId};
 use shared::ports::checkout::{Checkout, NewCheckout};
 use shared::ports::corrector::{CorrectionRequest, Corrector};
 use shared::ports::examiner::Examiner;
@@ -69,18 +68,7 @@ fn turn(content: &str) -> ChatMessage {
 }
 
 fn checkout_request() -> NewCheckout {
-    NewCheckout {
-        uid: UserId::parse("local-faults").unwrap(),
-        email: Some(Email::parse("faults@example.com").unwrap()),
-        plan_id: "monthly",
-        plan_name: "1 Month",
-        amount_cents: 3400,
-        currency: "CAD",
-        price_id: "price_faults".into(),
-        success_url: "https://tef.example/success?session_id={CHECKOUT_SESSION_ID}".into(),
-        cancel_url: "https://tef.example/cancel".into(),
-        idempotency_key: "checkout-faults-1".into(),
-    }
+    crate::checkout_contract::request("checkout-faults-1", "price_faults")
 }
 
 #[tokio::test]

@@ -92,105 +92,111 @@ struct Operation {
     example: Option<fn() -> Value>,
 }
 
+impl Operation {
+    /// No query parameters and no headers beyond the bearer token.
+    const PLAIN: Operation = Operation {
+        route: "",
+        summary: "",
+        signed_in: false,
+        body: None,
+        query: &[],
+        headers: &[],
+        ok: schema::<ErrorBody>,
+        errors: &[],
+        example: None,
+    };
+}
+
 const OPERATIONS: &[Operation] = &[
     Operation {
         route: "health",
         summary: "The process is up and answering.",
         signed_in: false,
         body: None,
-        query: &[],
-        headers: &[],
         ok: schema::<plans::Health>,
         errors: &[],
         example: None,
+        ..Operation::PLAIN
     },
     Operation {
         route: "list-plans",
         summary: "The plans, their prices and the provider's price ids.",
         signed_in: false,
         body: None,
-        query: &[],
-        headers: &[],
         ok: schema::<Vec<plans::PlanView>>,
         errors: &[],
         example: None,
+        ..Operation::PLAIN
     },
     Operation {
         route: "get-me",
         summary: "The caller's profile, credits and subscription.",
         signed_in: true,
         body: None,
-        query: &[],
-        headers: &[],
         ok: schema::<me::MeView>,
         errors: &[401, 500],
         example: None,
+        ..Operation::PLAIN
     },
     Operation {
         route: "accept-privacy",
         summary: "Records that the caller accepted the terms and the privacy policy.",
         signed_in: true,
         body: Some(schema::<me::AcceptanceBody>),
-        query: &[],
-        headers: &[],
         ok: schema::<me::MeView>,
         errors: &[400, 401, 413, 500],
         example: Some(examples::empty),
+        ..Operation::PLAIN
     },
     Operation {
         route: "list-tests",
         summary: "A category's tests, topics or scenarios, and which the caller may open.",
         signed_in: true,
         body: None,
-        query: &[],
-        headers: &[],
         ok: schema::<exams::CatalogueView>,
         errors: &[401, 404, 500],
         example: None,
+        ..Operation::PLAIN
     },
     Operation {
         route: "get-test",
         summary: "A test without its keys (with signed media links), a writing topic or a speaking scenario.",
         signed_in: true,
         body: None,
-        query: &[],
-        headers: &[],
         ok: test_or_topic,
         errors: &[401, 403, 404, 500],
         example: None,
+        ..Operation::PLAIN
     },
     Operation {
         route: "submit-attempt",
         summary: "Grades an attempt on the server, stores it once per attempt id, and returns its review.",
         signed_in: true,
         body: Some(schema::<exams::AttemptBody>),
-        query: &[],
-        headers: &[],
         ok: schema::<exams::AttemptResultView<'static>>,
         errors: &[400, 401, 403, 404, 413, 429, 500],
         example: Some(examples::attempt),
+        ..Operation::PLAIN
     },
     Operation {
         route: "get-result",
         summary: "One of the caller's results, with its review; anyone else's is 404.",
         signed_in: true,
         body: None,
-        query: &[],
-        headers: &[],
         ok: schema::<exams::AttemptResultView<'static>>,
         errors: &[401, 404, 500],
         example: None,
+        ..Operation::PLAIN
     },
     Operation {
         route: "create-checkout-session",
         summary: "Opens a checkout for a plan, for the caller.",
         signed_in: true,
         body: Some(schema::<payments::CheckoutBody>),
-        query: &[],
-        headers: &[],
         ok: schema::<payments::CheckoutOpened>,
         errors: &[400, 401, 403, 409, 413, 500, 502],
         example: None,
+        ..Operation::PLAIN
     },
     Operation {
         route: "get-checkout-session",
@@ -198,87 +204,81 @@ const OPERATIONS: &[Operation] = &[
         signed_in: true,
         body: None,
         query: &["sessionId"],
-        headers: &[],
         ok: schema::<payments::SessionView>,
         errors: &[401, 404, 500, 502],
         example: None,
+        ..Operation::PLAIN
     },
     Operation {
         route: "stripe-webhook",
         summary: "The payment provider's events, signed over the exact body.",
         signed_in: false,
         body: Some(schema::<StripeEvent>),
-        query: &[],
         headers: &["Stripe-Signature"],
         ok: schema::<payments::Received>,
         errors: &[400, 413, 500],
         example: None,
+        ..Operation::PLAIN
     },
     Operation {
         route: "tef-correction",
         summary: "Corrects a text, scores it on the server and stores it; takes a free user's credit.",
         signed_in: true,
         body: Some(schema::<writing::CorrectionBody>),
-        query: &[],
-        headers: &[],
         ok: schema::<writing::CorrectionView>,
         errors: &[400, 401, 402, 403, 404, 413, 429, 500, 502],
         example: Some(examples::correction),
+        ..Operation::PLAIN
     },
     Operation {
         route: "speaking-chat",
         summary: "The examiner's next reply.",
         signed_in: true,
         body: Some(schema::<speaking::ChatBody>),
-        query: &[],
-        headers: &[],
         ok: schema::<speaking::ChatReply>,
         errors: &[400, 401, 402, 403, 404, 413, 429, 500, 502],
         example: Some(examples::chat),
+        ..Operation::PLAIN
     },
     Operation {
         route: "speaking-report",
         summary: "A session's report and levels, stored once per session id; takes a free user's credit.",
         signed_in: true,
         body: Some(schema::<speaking::ReportBody>),
-        query: &[],
-        headers: &[],
         ok: schema::<speaking::ReportView<'static>>,
         errors: &[400, 401, 402, 403, 404, 413, 429, 500, 502],
         example: Some(examples::report),
+        ..Operation::PLAIN
     },
     Operation {
         route: "text-to-speech",
         summary: "The examiner's reply, spoken: a signed link to the audio.",
         signed_in: true,
         body: Some(schema::<speaking::SpeechBody>),
-        query: &[],
-        headers: &[],
         ok: schema::<speaking::SpeechView>,
         errors: &[400, 401, 413, 429, 500, 502],
         example: Some(examples::speech),
+        ..Operation::PLAIN
     },
     Operation {
         route: "transcription",
         summary: "A recorded answer (base64 WebM or WAV, at most 60 s) to its words.",
         signed_in: true,
         body: Some(schema::<speaking::TranscriptionBody>),
-        query: &[],
-        headers: &[],
         ok: schema::<speaking::TranscriptionView>,
         errors: &[400, 401, 413, 429, 500, 502, 503],
         example: None,
+        ..Operation::PLAIN
     },
     Operation {
         route: "get-progress",
         summary: "The latest five sessions per skill and the overall CLB.",
         signed_in: true,
         body: None,
-        query: &[],
-        headers: &[],
         ok: schema::<exams::ProgressView>,
         errors: &[401, 500],
         example: None,
+        ..Operation::PLAIN
     },
 ];
 
