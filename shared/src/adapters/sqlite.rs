@@ -2,10 +2,10 @@
 //! database server and data survives restarts.
 
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, TryLockError};
 
 use async_trait::async_trait;
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
 use crate::adapters::codec;
 use crate::domain::exam::Skill;
@@ -79,9 +79,16 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX rate_limits_by_expiry ON rate_limits (expires);",
 ];
 
+/// Read-only connections beside the writer: at least this many, or one per core.
+const MIN_READERS: usize = 4;
+
 #[derive(Clone)]
 pub struct SqliteStore {
+    /// The one connection that writes (and, for an in-memory database, the only one).
     conn: Arc<Mutex<Connection>>,
+    /// Read-only connections to the same file (none in memory); WAL lets them read while the
+    /// writer writes, and each sees every transaction committed before its query began.
+    readers: Arc<[Mutex<Connection>]>,
 }
 
 impl SqliteStore {
@@ -95,7 +102,23 @@ impl SqliteStore {
         let conn = Connection::open(path).map_err(backend)?;
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(backend)?;
-        Self::init(conn)
+        let mut store = Self::init(conn)?;
+        let count =
+            std::thread::available_parallelism().map_or(MIN_READERS, |n| n.get().max(MIN_READERS));
+        let mut readers = Vec::with_capacity(count);
+        for _ in 0..count {
+            let reader = Connection::open_with_flags(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )
+            .map_err(backend)?;
+            reader
+                .busy_timeout(std::time::Duration::from_secs(5))
+                .map_err(backend)?;
+            readers.push(Mutex::new(reader));
+        }
+        store.readers = readers.into();
+        Ok(store)
     }
 
     /// A private in-memory database, for tests.
@@ -126,6 +149,7 @@ impl SqliteStore {
         tx.commit().map_err(backend)?;
         Ok(Self {
             conn: Arc::new(Mutex::new(conn)),
+            readers: Arc::new([]),
         })
     }
 
@@ -144,6 +168,54 @@ impl SqliteStore {
         .await
         .map_err(|e| StoreError::Backend(format!("sqlite task failed: {e}")))?
     }
+
+    /// Runs a read (a lookup by key, or a bounded scan of an index) on the caller's thread, on a
+    /// free read-only connection.
+    ///
+    /// Such a read takes microseconds on a warm page cache. Handing it to the blocking pool, as
+    /// writes are, cost more than the query itself: a thread woken and two context switches per
+    /// request, most of the server's time under load (docs/PERFORMANCE.md). Writes, which wait for
+    /// the disk, still go through [`Self::with_conn`]; so does every read of an in-memory database.
+    async fn read<T, F>(&self, f: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    {
+        if self.readers.is_empty() {
+            return self.with_conn(move |conn| f(conn)).await;
+        }
+        for reader in self.readers.iter() {
+            match reader.try_lock() {
+                Ok(conn) => return f(&conn),
+                // A panic while a read held the lock leaves the connection itself usable.
+                Err(TryLockError::Poisoned(poisoned)) => return f(&poisoned.into_inner()),
+                Err(TryLockError::WouldBlock) => {}
+            }
+        }
+        // More reads at once than connections (only with more threads than cores): wait for one
+        // in the blocking pool rather than on this thread.
+        let readers = Arc::clone(&self.readers);
+        tokio::task::spawn_blocking(move || {
+            let conn = readers[0]
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            f(&conn)
+        })
+        .await
+        .map_err(|e| StoreError::Backend(format!("sqlite task failed: {e}")))?
+    }
+}
+
+/// One row of a prepared (and cached) query, if any.
+fn query_opt<T>(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+    row: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+) -> Result<Option<T>, StoreError> {
+    conn.prepare_cached(sql)
+        .and_then(|mut stmt| stmt.query_row(params, row).optional())
+        .map_err(backend)
 }
 
 fn backend(e: rusqlite::Error) -> StoreError {
@@ -187,15 +259,13 @@ impl RateLimiter for SqliteStore {
 impl UserStore for SqliteStore {
     async fn get_user(&self, uid: &UserId) -> Result<Option<Versioned<UserDoc>>, StoreError> {
         let uid = uid.as_str().to_owned();
-        self.with_conn(move |conn| {
-            let row: Option<(String, i64)> = conn
-                .query_row(
-                    "SELECT doc, version FROM users WHERE uid = ?1",
-                    params![uid],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()
-                .map_err(backend)?;
+        self.read(move |conn| {
+            let row: Option<(String, i64)> = query_opt(
+                conn,
+                "SELECT doc, version FROM users WHERE uid = ?1",
+                params![uid],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?;
             row.map(|(doc, version)| {
                 let json: serde_json::Value = serde_json::from_str(&doc)
                     .map_err(|e| StoreError::Corrupt(format!("users/{uid}: {e}")))?;
@@ -297,15 +367,13 @@ impl PaymentStore for SqliteStore {
 
     async fn get_payment(&self, session: &SessionId) -> Result<Option<PaymentRecord>, StoreError> {
         let session = session.as_str().to_owned();
-        self.with_conn(move |conn| {
-            let doc: Option<String> = conn
-                .query_row(
-                    "SELECT doc FROM payments WHERE session_id = ?1",
-                    params![session],
-                    |r| r.get(0),
-                )
-                .optional()
-                .map_err(backend)?;
+        self.read(move |conn| {
+            let doc: Option<String> = query_opt(
+                conn,
+                "SELECT doc FROM payments WHERE session_id = ?1",
+                params![session],
+                |r| r.get(0),
+            )?;
             doc.map(|d| {
                 let v: serde_json::Value = serde_json::from_str(&d)
                     .map_err(|e| StoreError::Corrupt(format!("payment: {e}")))?;
@@ -366,15 +434,13 @@ impl ResultStore for SqliteStore {
     ) -> Result<Option<ResultRecord>, StoreError> {
         let uid = uid.as_str().to_owned();
         let id = id.as_str().to_owned();
-        self.with_conn(move |conn| {
-            let doc: Option<String> = conn
-                .query_row(
-                    "SELECT doc FROM results WHERE uid = ?1 AND id = ?2",
-                    params![uid, id],
-                    |r| r.get(0),
-                )
-                .optional()
-                .map_err(backend)?;
+        self.read(move |conn| {
+            let doc: Option<String> = query_opt(
+                conn,
+                "SELECT doc FROM results WHERE uid = ?1 AND id = ?2",
+                params![uid, id],
+                |r| r.get(0),
+            )?;
             doc.map(|d| parse_result(&d)).transpose()
         })
         .await
@@ -391,7 +457,7 @@ impl ResultStore for SqliteStore {
         let low = format!("{}.", skill.as_str());
         let high = format!("{}/", skill.as_str());
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.with_conn(move |conn| {
+        self.read(move |conn| {
             query_docs(
                 conn,
                 "SELECT doc FROM results WHERE uid = ?1 AND id > ?2 AND id < ?3
@@ -442,14 +508,13 @@ impl ResultStore for SqliteStore {
     ) -> Result<Option<u32>, StoreError> {
         let uid = uid.as_str().to_owned();
         let paper = paper_key(skill, test_id);
-        self.with_conn(move |conn| {
-            conn.query_row(
+        self.read(move |conn| {
+            query_opt(
+                conn,
                 "SELECT score FROM first_attempts WHERE uid = ?1 AND paper = ?2",
                 params![uid, paper],
                 |r| r.get(0),
             )
-            .optional()
-            .map_err(backend)
         })
         .await
     }
@@ -505,7 +570,7 @@ fn query_docs<T>(
     params: impl rusqlite::Params,
     parse: impl Fn(&str) -> Result<T, StoreError>,
 ) -> Result<Vec<T>, StoreError> {
-    let mut stmt = conn.prepare(sql).map_err(backend)?;
+    let mut stmt = conn.prepare_cached(sql).map_err(backend)?;
     let docs = stmt
         .query_map(params, |r| r.get::<_, String>(0))
         .map_err(backend)?
@@ -538,7 +603,7 @@ impl WritingStore for SqliteStore {
     ) -> Result<Vec<WritingResult>, StoreError> {
         let uid = uid.as_str().to_owned();
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.with_conn(move |conn| {
+        self.read(move |conn| {
             query_docs(
                 conn,
                 "SELECT doc FROM writing_results WHERE uid = ?1 ORDER BY id DESC LIMIT ?2",
@@ -595,15 +660,13 @@ impl SpeakingStore for SqliteStore {
     ) -> Result<Option<SpeakingResult>, StoreError> {
         let uid = uid.as_str().to_owned();
         let session = session_id.to_owned();
-        self.with_conn(move |conn| {
-            let doc: Option<String> = conn
-                .query_row(
-                    "SELECT doc FROM speaking_results WHERE uid = ?1 AND session_id = ?2",
-                    params![uid, session],
-                    |r| r.get(0),
-                )
-                .optional()
-                .map_err(backend)?;
+        self.read(move |conn| {
+            let doc: Option<String> = query_opt(
+                conn,
+                "SELECT doc FROM speaking_results WHERE uid = ?1 AND session_id = ?2",
+                params![uid, session],
+                |r| r.get(0),
+            )?;
             doc.map(|d| parse_speaking(&d)).transpose()
         })
         .await
@@ -616,7 +679,7 @@ impl SpeakingStore for SqliteStore {
     ) -> Result<Vec<SpeakingResult>, StoreError> {
         let uid = uid.as_str().to_owned();
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.with_conn(move |conn| {
+        self.read(move |conn| {
             query_docs(
                 conn,
                 "SELECT doc FROM speaking_results WHERE uid = ?1 ORDER BY id DESC LIMIT ?2",
@@ -625,5 +688,49 @@ impl SpeakingStore for SqliteStore {
             )
         })
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::UserDoc;
+
+    fn uid() -> UserId {
+        UserId::parse("reader-test").unwrap()
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn reads_see_the_writers_commits_even_when_every_reader_is_busy() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("tef.sqlite")).unwrap();
+        assert!(store.readers.len() >= MIN_READERS);
+        assert!(store.get_user(&uid()).await.unwrap().is_none());
+        store
+            .put_user(&uid(), &UserDoc::default(), None)
+            .await
+            .unwrap();
+        // Read on a reader connection, inline: the writer's commit is visible.
+        assert_eq!(store.get_user(&uid()).await.unwrap().unwrap().version, 1);
+
+        // Every reader held: the read waits in the blocking pool, then answers.
+        let guards: Vec<_> = store.readers.iter().map(|r| r.lock().unwrap()).collect();
+        let waiting = tokio::spawn({
+            let store = store.clone();
+            async move { store.get_user(&uid()).await }
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        assert!(!waiting.is_finished(), "a read went past a held connection");
+        drop(guards);
+        let read = waiting.await.unwrap().unwrap().unwrap();
+        assert_eq!(read.version, 1);
+    }
+
+    #[tokio::test]
+    async fn a_reader_cannot_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("tef.sqlite")).unwrap();
+        let conn = store.readers[0].lock().unwrap();
+        assert!(conn.execute("DELETE FROM users", []).is_err());
     }
 }
