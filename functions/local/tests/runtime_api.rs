@@ -133,14 +133,29 @@ fn fixtures() -> Vec<Fixture> {
     ]
 }
 
-fn binary_path(name: &str) -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
+/// The build profile whose function binaries run: `debug` (what `make test` builds), or the one
+/// `TEF_LAMBDA_PROFILE` names (`make bench` runs this test on the release binaries).
+fn profile() -> String {
+    std::env::var("TEF_LAMBDA_PROFILE").unwrap_or_else(|_| "debug".into())
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target")));
-    let path = target.join("debug").join(name);
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target")))
+}
+
+fn binary_path(name: &str) -> PathBuf {
+    let profile = profile();
+    let path = target_dir().join(&profile).join(name);
+    let build = if profile == "debug" {
+        "`cargo build --workspace --bins`, which `make test` runs".to_owned()
+    } else {
+        format!("`cargo build --profile {profile} --workspace --bins`")
+    };
     assert!(
         path.is_file(),
-        "{} is missing: build the functions first (`cargo build --workspace --bins`, which `make test` runs)",
+        "{} is missing: build the functions first ({build})",
         path.display()
     );
     path
@@ -275,8 +290,10 @@ async fn every_function_binary_answers_through_the_runtime_api_as_the_local_serv
         let (_, route_path, _) = &function.routes[0];
         let runtime = RuntimeApi::start().await;
         let env = function.resolved_env(&names, testkit::template::test_parameter);
+        let binary = binary_path(&function.binary);
+        let size = std::fs::metadata(&binary).map_or(0, |m| m.len());
         let started = Instant::now();
-        let mut child = tokio::process::Command::new(binary_path(&function.binary))
+        let mut child = tokio::process::Command::new(&binary)
             .envs(&env)
             .env("TEF_AWS_ENDPOINT", &endpoint)
             .env("TEF_DATA_DIR", data.path())
@@ -305,7 +322,7 @@ async fn every_function_binary_answers_through_the_runtime_api_as_the_local_serv
                 .invoke(event(f, route_path, &claims), Duration::from_secs(20))
                 .await;
             if i == 0 {
-                starts.push((function.binary.clone(), started.elapsed()));
+                starts.push((function.binary.clone(), started.elapsed(), size));
             }
             let response = match outcome {
                 Ok(Outcome::Response(r)) => r,
@@ -371,16 +388,22 @@ async fn every_function_binary_answers_through_the_runtime_api_as_the_local_serv
         }
         let _ = child.start_kill();
     }
+    let profile = profile();
     let table: Vec<String> = starts
         .iter()
-        .map(|(b, d)| format!("{b:<24} {:>6.0} ms", d.as_secs_f64() * 1000.0))
+        .map(|(b, d, size)| {
+            format!(
+                "{b:<24} {:>6.0} ms  {:>5.1} MB",
+                d.as_secs_f64() * 1000.0,
+                *size as f64 / 1e6
+            )
+        })
         .collect();
     eprintln!(
-        "process start to first answer, debug build, through the Runtime API:\n{}",
+        "process start to first answer, {profile} build, through the Runtime API (and binary size):\n{}",
         table.join("\n")
     );
-    let report = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target"))
-        .join("lambda-start.txt");
+    let report = target_dir().join(format!("lambda-start-{profile}.txt"));
     let _ = std::fs::write(&report, table.join("\n") + "\n");
     assert!(problems.is_empty(), "\n{}", problems.join("\n"));
 }
