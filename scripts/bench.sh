@@ -6,7 +6,8 @@
 #     each by many signed-in users (bench/load/tokens.lua), so per-user limits do not cap it;
 #  3. Lighthouse (mobile settings, median of LIGHTHOUSE_RUNS runs, default 5) on the landing,
 #     section, quiz, writing, speaking and tracker pages (scripts/lighthouse.mjs), after the load;
-#  4. binary sizes, and the Lambda start times the Runtime API test recorded (make test).
+#  4. every Lambda function in a release build (the profile cargo lambda deploys): its size and its
+#     start to first answer through a Runtime API, on moto (the Runtime API test, run on them).
 # Prints a markdown table, also written to target/bench/latest.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,8 +34,8 @@ budget=$((120 * 1024))
 if [ "$total" -le "$budget" ]; then js_verdict="within"; else js_verdict="OVER"; fi
 echo "  $js_verdict the budget of 120 KB"
 
-echo "== building the local server in release (the first time takes about 20 minutes)"
-cargo build --release -q -p local
+echo "== building the local server and the 17 functions in release (the first time takes about 40 minutes)"
+cargo build --release -q --workspace --bins
 bin=target/release/tef-local
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
@@ -101,6 +102,11 @@ lighthouse_table=$data/lighthouse.md
 lighthouse_status=0
 node scripts/lighthouse.mjs "http://127.0.0.1:$port" "${LIGHTHOUSE_RUNS:-5}" > "$lighthouse_table" || lighthouse_status=$?
 
+echo "== Lambda functions (release build) through a Runtime API, on moto"
+rm -f target/lambda-start-release.txt
+TEF_LAMBDA_PROFILE=release scripts/with-moto.sh cargo test -q -p local --test integration runtime_api > "$data/runtime_api.log" 2>&1 \
+  || { cat "$data/runtime_api.log"; exit 1; }
+
 size() { python3 -c 'import os,sys; print(f"{os.path.getsize(sys.argv[1])/1e6:.1f} MB")' "$1"; }
 stripped=$data/tef-local.stripped
 objcopy --strip-all "$bin" "$stripped"
@@ -118,9 +124,7 @@ objcopy --strip-all "$bin" "$stripped"
   echo
   echo "- Initial JavaScript of the landing page (index.html's scripts and the app they start): $total B gzip ($js_verdict the 120 KB budget)."
   echo "- tef-local release binary: $(size "$stripped") stripped."
-  if [ -f target/lambda-start.txt ]; then
-    echo "- Lambda start to first answer through the Runtime API (debug build, last \`make test\`):"
-    sed 's/^/  - /' target/lambda-start.txt
-  fi
+  echo "- Lambda functions, release build: start to first answer through the Runtime API, and size:"
+  sed 's/^/  - /' target/lambda-start-release.txt
 } | tee "$out"
 echo "(written to $out)"
