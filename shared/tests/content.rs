@@ -148,6 +148,39 @@ fn numeric_keys_are_not_learnable_by_position() {
     }
 }
 
+/// In each skill, the key is not learnable by its length: it is the longest, second, third or
+/// shortest option about a quarter of the time each (`key_length_pattern`; numeric items and
+/// items whose options have equal lengths aside).
+#[test]
+fn keys_are_not_learnable_by_length() {
+    let tests = load_all();
+    let mut failures = Vec::new();
+    for category in ["Reading", "Listening"] {
+        let mut ranks = Vec::new();
+        for (_, t, _) in tests
+            .iter()
+            .filter(|(_, t, _)| format!("{:?}", t.category) == category)
+        {
+            for q in &t.questions {
+                if content::numeric_options(&q.options).is_some() {
+                    continue;
+                }
+                if let Some(rank) = content::key_length_rank(&q.options, q.answer) {
+                    ranks.push(rank);
+                }
+            }
+        }
+        let counts: Vec<usize> = (0..4)
+            .map(|r| ranks.iter().filter(|&&x| x == r).count())
+            .collect();
+        eprintln!("{category}: key length ranks (longest … shortest) {counts:?}");
+        if let Some(pattern) = content::key_length_pattern(&ranks) {
+            failures.push(format!("{category}: {pattern}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 /// The key statistics of every paper (run with `--nocapture` to see them;
 /// recorded in `content/REVIEW.md`).
 #[test]

@@ -499,6 +499,57 @@ pub fn numeric_key_position_pattern(positions: &[usize]) -> Option<String> {
     })
 }
 
+/// The fewest items the length check below applies to.
+pub const LENGTH_RANK_MIN_ITEMS: usize = 40;
+
+/// Chi-square with 3 degrees of freedom exceeds this by chance 1 % of the time.
+const LENGTH_RANK_CHI2_BOUND: f64 = 11.345;
+
+/// The key's rank by length (characters, trimmed) among its item's options: 0 when it is the longest,
+/// 3 when it is the shortest of four. `None` when two options have the same length (the rank
+/// is not visible) or `answer` is out of range.
+pub fn key_length_rank(options: &[String], answer: usize) -> Option<usize> {
+    let lengths: Vec<usize> = options.iter().map(|o| o.trim().chars().count()).collect();
+    let key = *lengths.get(answer)?;
+    let mut distinct = lengths.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    (distinct.len() == lengths.len()).then(|| lengths.iter().filter(|&&l| l > key).count())
+}
+
+/// Where the keys sit by length. Writers who avoid a key that stands out as the longest or the
+/// shortest option teach the opposite tell ("pick a middle-length option"). Keys written without
+/// regard to length are the longest, second, third or shortest option a quarter of the time each;
+/// the four counts are refused when their chi-square against a quarter each exceeds the 1 % bound
+/// (the false-alarm rate is measured in `random_length_ranks_are_rarely_refused`). `ranks` holds
+/// each item's `key_length_rank` (numeric items aside: their lengths follow their values, whose
+/// order has its own check).
+pub fn key_length_pattern(ranks: &[usize]) -> Option<String> {
+    let n = ranks.len();
+    if n < LENGTH_RANK_MIN_ITEMS {
+        return None;
+    }
+    let mut counts = [0usize; 4];
+    for &rank in ranks {
+        if let Some(slot) = counts.get_mut(rank) {
+            *slot += 1;
+        }
+    }
+    let expected = n as f64 / 4.0;
+    let chi2: f64 = counts
+        .iter()
+        .map(|&c| (c as f64 - expected).powi(2) / expected)
+        .sum();
+    (chi2 > LENGTH_RANK_CHI2_BOUND).then(|| {
+        format!(
+            "the key is the longest option in {} of {n} items, the second longest in {}, the third in {} and \
+             the shortest in {} (chi-square {chi2:.1} against a quarter each; chance exceeds \
+             {LENGTH_RANK_CHI2_BOUND} once in a hundred): a candidate learns to pick by length",
+            counts[0], counts[1], counts[2], counts[3]
+        )
+    })
+}
+
 /// Order patterns in a key sequence that a candidate could learn, each tested
 /// against keys drawn independently and uniformly: too many four-question
 /// blocks that use each letter once (3/32 of blocks by chance), too few or too
@@ -1744,6 +1795,67 @@ mod tests {
         assert!(numeric_key_position_pattern(&balanced).is_none());
         assert!(
             numeric_key_position_pattern(&[1; 19]).is_none(),
+            "too few to judge"
+        );
+    }
+
+    #[test]
+    fn key_length_rank_reads_strict_ranks_only() {
+        let opts = |v: [&str; 4]| v.map(str::to_owned).to_vec();
+        assert_eq!(
+            key_length_rank(&opts(["aaaa", "a", "aa", "aaa"]), 0),
+            Some(0)
+        );
+        assert_eq!(
+            key_length_rank(&opts(["aaaa", "a", "aa", "aaa"]), 1),
+            Some(3)
+        );
+        assert_eq!(
+            key_length_rank(&opts(["aaaa", "a", "aa", "aaa"]), 3),
+            Some(1)
+        );
+        // Characters, not bytes.
+        assert_eq!(
+            key_length_rank(&opts(["éé", "a", "aaa", "aaaa"]), 0),
+            Some(2)
+        );
+        assert_eq!(
+            key_length_rank(&opts(["Image A", "Image B", "Image C", "Image D"]), 2),
+            None
+        );
+        assert_eq!(key_length_rank(&opts(["aaaa", "a", "aa", "aaa"]), 4), None);
+    }
+
+    #[test]
+    fn random_length_ranks_are_rarely_refused() {
+        use rand::{Rng, SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(41);
+        let trials = 10_000;
+        for n in [40, 170, 236] {
+            let refused = (0..trials)
+                .filter(|_| {
+                    let ranks: Vec<usize> = (0..n).map(|_| rng.gen_range(0..4)).collect();
+                    key_length_pattern(&ranks).is_some()
+                })
+                .count();
+            let rate = refused as f64 / trials as f64;
+            eprintln!("false-alarm rate on {n} random length ranks: {rate}");
+            // Measured (seed 41, 20 000 draws): 0.93 % (n = 40), 1.06 % (170), 0.99 % (236).
+            assert!(rate <= 0.015, "n = {n}: false-alarm rate {rate}");
+        }
+        // The reading bank before the fix (longest, second, third, shortest: 28, 67, 47, 28 of 170)
+        // and listening (51, 74, 72, 39 of 236) are refused; an even spread is not.
+        let bank = |c: [usize; 4]| -> Vec<usize> {
+            c.iter()
+                .enumerate()
+                .flat_map(|(r, &k)| std::iter::repeat_n(r, k))
+                .collect()
+        };
+        assert!(key_length_pattern(&bank([28, 67, 47, 28])).is_some());
+        assert!(key_length_pattern(&bank([51, 74, 72, 39])).is_some());
+        assert!(key_length_pattern(&bank([43, 42, 43, 42])).is_none());
+        assert!(
+            key_length_pattern(&bank([10, 19, 10, 0])).is_none(),
             "too few to judge"
         );
     }
