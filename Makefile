@@ -21,7 +21,7 @@ help:
 	@echo "make fuzz                      schemathesis against the local API, from docs/openapi.json"
 	@echo "make openapi                   rewrite docs/openapi.json from the handlers' types"
 	@echo "make screenshots               landing page screenshots into artifacts/screenshots"
-	@echo "make bench                     initial JS size and API latency (wrk)"
+	@echo "make bench                     initial JS, API load (wrk), Lighthouse, Lambda start times (release)"
 	@echo "make deploy STAGE=prod         build and deploy the AWS stack (infra/README.md)"
 	@echo "make publish-content STAGE=prod upload the exam media and the built app to the stack"
 	@echo "make bench-corrector           the offline writing corrector's precision, recall and speed"
