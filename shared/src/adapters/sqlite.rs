@@ -368,18 +368,12 @@ impl PaymentStore for SqliteStore {
     async fn get_payment(&self, session: &SessionId) -> Result<Option<PaymentRecord>, StoreError> {
         let session = session.as_str().to_owned();
         self.read(move |conn| {
-            let doc: Option<String> = query_opt(
+            query_doc(
                 conn,
                 "SELECT doc FROM payments WHERE session_id = ?1",
                 params![session],
-                |r| r.get(0),
-            )?;
-            doc.map(|d| {
-                let v: serde_json::Value = serde_json::from_str(&d)
-                    .map_err(|e| StoreError::Corrupt(format!("payment: {e}")))?;
-                payment_from_json(&v)
-            })
-            .transpose()
+                |d| parse_doc(d, "payment", payment_from_json),
+            )
         })
         .await
     }
@@ -435,13 +429,12 @@ impl ResultStore for SqliteStore {
         let uid = uid.as_str().to_owned();
         let id = id.as_str().to_owned();
         self.read(move |conn| {
-            let doc: Option<String> = query_opt(
+            query_doc(
                 conn,
                 "SELECT doc FROM results WHERE uid = ?1 AND id = ?2",
                 params![uid, id],
-                |r| r.get(0),
-            )?;
-            doc.map(|d| parse_result(&d)).transpose()
+                parse_result,
+            )
         })
         .await
     }
@@ -563,6 +556,18 @@ fn parse_doc<T>(
     from_json(&v)
 }
 
+/// The document a query selects (its one column is `doc`), if any, read back by `parse`.
+fn query_doc<T>(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+    parse: impl Fn(&str) -> Result<T, StoreError>,
+) -> Result<Option<T>, StoreError> {
+    query_opt(conn, sql, params, |r| r.get::<_, String>(0))?
+        .map(|d| parse(&d))
+        .transpose()
+}
+
 /// The documents a query selects (its one column is `doc`), each read back by `parse`.
 fn query_docs<T>(
     conn: &Connection,
@@ -661,13 +666,12 @@ impl SpeakingStore for SqliteStore {
         let uid = uid.as_str().to_owned();
         let session = session_id.to_owned();
         self.read(move |conn| {
-            let doc: Option<String> = query_opt(
+            query_doc(
                 conn,
                 "SELECT doc FROM speaking_results WHERE uid = ?1 AND session_id = ?2",
                 params![uid, session],
-                |r| r.get(0),
-            )?;
-            doc.map(|d| parse_speaking(&d)).transpose()
+                parse_speaking,
+            )
         })
         .await
     }
