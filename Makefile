@@ -72,10 +72,12 @@ lint-rust:
 lint-frontend:
 	cd frontend && npm run --silent lint && npm run --silent typecheck
 
-# Both run offline: no account, no credentials.
+# All run offline: no account, no credentials. The deploy script runs against stand-ins for the
+# AWS and SAM CLIs (the SAM CLI's own parser reads its parameters).
 lint-template:
 	.tools/venv/bin/cfn-lint template.yaml
 	AWS_DEFAULT_REGION=ca-central-1 SAM_CLI_TELEMETRY=0 .tools/venv/bin/sam validate --lint --template template.yaml
+	.tools/venv/bin/python infra/tests/deploy_test.py
 
 # The DynamoDB and S3 contract suites run against moto's server, started here. The function
 # binaries are built first: the Runtime API test starts each one as Lambda would.

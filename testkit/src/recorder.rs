@@ -74,7 +74,7 @@ async fn forward(
         s.upstream,
         uri.path_and_query().map(|p| p.as_str()).unwrap_or("/")
     );
-    let mut req = s.http.request(method, url).body(body);
+    let mut req = s.http.request(method.clone(), url).body(body);
     for (k, v) in &headers {
         if k != http::header::HOST && k != http::header::CONTENT_LENGTH {
             req = req.header(k, v);
@@ -83,6 +83,10 @@ async fn forward(
     match req.send().await {
         Ok(res) => {
             let status = res.status();
+            s.calls
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .extend(answered(&method, &uri, status));
             let headers = res.headers().clone();
             let body = res.bytes().await.unwrap_or_default();
             let mut out = (status, body).into_response();
@@ -187,6 +191,23 @@ pub fn classify(method: &Method, uri: &Uri, headers: &HeaderMap, body: &[u8]) ->
     vec![call(action, resource)]
 }
 
+/// What an answer adds to a request's needs. S3 tells a caller that an object does not exist
+/// (404) only when it may list the bucket; without `s3:ListBucket` it answers 403, which the
+/// code rightly treats as a failure, not as "missing". So reading a missing object needs
+/// `s3:ListBucket` on its bucket as well as `s3:GetObject` on the key.
+pub fn answered(method: &Method, uri: &Uri, status: StatusCode) -> Vec<Call> {
+    let path = uri.path().trim_start_matches('/');
+    match (method.as_str(), path.split_once('/'), status) {
+        ("GET" | "HEAD", Some((bucket, key)), StatusCode::NOT_FOUND) if !key.is_empty() => {
+            vec![Call {
+                action: "s3:ListBucket".into(),
+                resource: format!("bucket/{bucket}"),
+            }]
+        }
+        _ => Vec::new(),
+    }
+}
+
 fn percent_decode(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -277,5 +298,22 @@ mod tests {
             (ssm[0].action.as_str(), ssm[0].resource.as_str()),
             ("ssm:GetParameter", "parameter/tef/prod/openai")
         );
+    }
+
+    #[test]
+    fn a_missing_object_also_needs_the_right_to_list_its_bucket() {
+        let key: Uri = "/media/tts/x.wav".parse().unwrap();
+        for method in [Method::HEAD, Method::GET] {
+            let missing = answered(&method, &key, StatusCode::NOT_FOUND);
+            assert_eq!(
+                (missing[0].action.as_str(), missing[0].resource.as_str()),
+                ("s3:ListBucket", "bucket/media")
+            );
+            assert!(answered(&method, &key, StatusCode::OK).is_empty());
+        }
+        assert!(answered(&Method::PUT, &key, StatusCode::NOT_FOUND).is_empty());
+        // A missing bucket or a list call is not an object read.
+        let bucket: Uri = "/media".parse().unwrap();
+        assert!(answered(&Method::GET, &bucket, StatusCode::NOT_FOUND).is_empty());
     }
 }

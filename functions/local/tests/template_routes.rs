@@ -80,6 +80,23 @@ fn every_route_has_its_crate_and_its_template_function() {
             problems.push(format!("template function {binary} serves no route"));
         }
     }
+    // And from the other side: every crate of functions/ but the local server is a route
+    // (hence in the template, checked above).
+    let dirs = std::fs::read_dir(root().join("functions")).expect("functions/");
+    let mut crates = 0;
+    for dir in dirs.flatten() {
+        let name = dir.file_name().to_string_lossy().into_owned();
+        if name == "local" || !dir.path().join("Cargo.toml").is_file() {
+            continue;
+        }
+        crates += 1;
+        if shared::api::routes::by_name(&name).is_none() {
+            problems.push(format!(
+                "functions/{name} serves no route of shared::api::ROUTES"
+            ));
+        }
+    }
+    assert_eq!(crates, shared::api::ROUTES.len(), "one crate per route");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -284,6 +301,28 @@ fn functions_tables_buckets_and_sign_in_are_production_ready() {
             f.timeout_s
         );
         assert!(f.memory_mb >= 128, "{}", f.binary);
+        // A provider's whole time budget (retries included), plus a cold start's secret read,
+        // fits in the function's time-out: the learner gets the app's message, not Lambda's.
+        for (secret, budget) in [
+            (
+                "OPENAI_API_KEY_PARAMETER",
+                shared::adapters::openai_client::TOTAL_BUDGET,
+            ),
+            (
+                "STRIPE_SECRET_KEY_PARAMETER",
+                shared::adapters::stripe_checkout::TOTAL_BUDGET,
+            ),
+        ] {
+            if f.env.contains_key(secret) {
+                assert!(
+                    f.timeout_s >= budget.as_secs() + 3,
+                    "{}: timeout {} s leaves no room after the provider's {} s budget",
+                    f.binary,
+                    f.timeout_s,
+                    budget.as_secs()
+                );
+            }
+        }
         let r = &t.root["Resources"][&f.logical_id];
         assert_eq!(
             r["Metadata"]["BuildMethod"], "rust-cargolambda",
@@ -338,4 +377,61 @@ fn functions_tables_buckets_and_sign_in_are_production_ready() {
             "output {output} is missing"
         );
     }
+}
+
+/// An operator's own domain: CloudFront answers for it only with its certificate (from
+/// us-east-1, SNI, modern TLS), the two parameters come together, and the site's URL output
+/// names the domain; without one, the distribution keeps CloudFront's address and certificate.
+#[test]
+fn a_custom_domain_is_served_with_its_certificate() {
+    let t = testkit::Template::load();
+    let with_domain =
+        serde_json::json!({"Fn::Not": [{"Fn::Equals": [{"Ref": "AppCertificateArn"}, ""]}]});
+    assert_eq!(t.root["Conditions"]["WithDomain"], with_domain);
+    for (rule, when, then) in [
+        ("DomainHasCertificate", "AppDomain", "AppCertificateArn"),
+        ("CertificateHasDomain", "AppCertificateArn", "AppDomain"),
+    ] {
+        let r = &t.root["Rules"][rule];
+        assert_eq!(
+            r["RuleCondition"],
+            serde_json::json!({"Fn::Not": [{"Fn::Equals": [{"Ref": when}, ""]}]}),
+            "{rule}"
+        );
+        assert_eq!(
+            r["Assertions"][0]["Assert"],
+            serde_json::json!({"Fn::Not": [{"Fn::Equals": [{"Ref": then}, ""]}]}),
+            "{rule}"
+        );
+    }
+    let cert = &t.root["Parameters"]["AppCertificateArn"]["AllowedPattern"];
+    assert!(
+        cert.as_str().is_some_and(|p| p.contains(":acm:us-east-1:")),
+        "CloudFront takes certificates from us-east-1 only: {cert}"
+    );
+    let config = &t.root["Resources"]["Distribution"]["Properties"]["DistributionConfig"];
+    assert_eq!(
+        config["Aliases"],
+        serde_json::json!({"Fn::If": ["WithDomain", [{"Ref": "AppDomain"}], {"Ref": "AWS::NoValue"}]})
+    );
+    let viewer = &config["ViewerCertificate"]["Fn::If"];
+    assert_eq!(viewer[0], "WithDomain");
+    assert_eq!(
+        viewer[1]["AcmCertificateArn"],
+        serde_json::json!({"Ref": "AppCertificateArn"})
+    );
+    assert_eq!(viewer[1]["SslSupportMethod"], "sni-only");
+    assert_eq!(viewer[1]["MinimumProtocolVersion"], "TLSv1.2_2021");
+    assert_eq!(viewer[2], serde_json::json!({"Ref": "AWS::NoValue"}));
+    let url = &t.root["Outputs"]["AppUrl"]["Value"]["Fn::If"];
+    assert_eq!(url[0], "WithDomain");
+    assert_eq!(
+        url[1],
+        serde_json::json!({"Fn::Sub": "https://${AppDomain}"})
+    );
+    assert_eq!(
+        url[2],
+        serde_json::json!({"Fn::Sub": "https://${Distribution.DomainName}"})
+    );
+    assert!(t.root["Outputs"]["DistributionDomainName"].is_object());
 }
