@@ -161,8 +161,18 @@ fn binary_path(name: &str) -> PathBuf {
     path
 }
 
-/// An API Gateway v2 event for `f`, as the `HttpApi` route of the template sends it.
+/// A request as API Gateway's HTTP API hands it to a function when it came through CloudFront,
+/// signed in with a Cognito ID token of a Google-federated user: the headers CloudFront adds,
+/// a cookie, and the authorizer's claims as API Gateway passes them on, every value a string
+/// (numbers, `email_verified`, and the array claims in the authorizer's own rendering).
+const EVENT: &str = include_str!("fixtures/apigw-v2-cognito-via-cloudfront.json");
+
+/// The event for `f`: the recorded one with its route, path, query, body and user. A signed-in
+/// request keeps the fixture's other claims, with the local token's claims over them, so the
+/// function and the local server serve one user; a request without a token has no authorizer
+/// context and no `authorization` header.
 fn event(f: &Fixture, route_path: &str, claims: &Value) -> Value {
+    let mut e: Value = serde_json::from_str(EVENT).expect("the event fixture is JSON");
     let (raw_path, query) = f.path.split_once('?').unwrap_or((f.path, ""));
     let mut params = serde_json::Map::new();
     for (p, v) in route_path.split('/').zip(raw_path.split('/')) {
@@ -170,28 +180,52 @@ fn event(f: &Fixture, route_path: &str, claims: &Value) -> Value {
             params.insert(name.into(), v.into());
         }
     }
-    let mut headers = serde_json::Map::new();
-    headers.insert("content-type".into(), "application/json".into());
+    let route_key = format!("{} {route_path}", f.method);
+    e["routeKey"] = route_key.clone().into();
+    e["rawPath"] = raw_path.into();
+    e["rawQueryString"] = query.into();
+    let ctx = &mut e["requestContext"];
+    ctx["routeKey"] = route_key.into();
+    ctx["http"]["method"] = f.method.into();
+    ctx["http"]["path"] = raw_path.into();
+    if f.signed_in {
+        let fixture_claims = ctx["authorizer"]["jwt"]["claims"]
+            .as_object_mut()
+            .expect("fixture claims");
+        for (k, v) in claims.as_object().expect("token claims") {
+            fixture_claims.insert(k.clone(), v.clone());
+        }
+    } else {
+        ctx.as_object_mut().expect("context").remove("authorizer");
+    }
+    let headers = e["headers"].as_object_mut().expect("fixture headers");
+    if !f.signed_in {
+        headers.remove("authorization");
+    }
+    let body = body_text(f, claims);
+    headers.insert(
+        "content-length".into(),
+        body.as_ref().map_or(0, String::len).to_string().into(),
+    );
+    if body.is_some() {
+        headers.insert("content-type".into(), "application/json".into());
+    }
     for (k, v) in f.headers {
         headers.insert((*k).into(), (*v).into());
     }
-    let route_key = format!("{} {route_path}", f.method);
-    let mut ctx = json!({
-        "accountId": "123456789012", "apiId": "api", "domainName": "example.com",
-        "domainPrefix": "api", "requestId": "r1", "routeKey": route_key,
-        "stage": "$default", "time": "26/Nov/2026:12:00:00 +0000", "timeEpoch": 1795348800000u64,
-        "http": {"method": f.method, "path": raw_path, "protocol": "HTTP/1.1", "sourceIp": "1.2.3.4", "userAgent": "test"}
-    });
-    if f.signed_in {
-        ctx["authorizer"] = json!({"jwt": {"claims": claims, "scopes": null}});
+    if !query.is_empty() {
+        let mut q = serde_json::Map::new();
+        for pair in query.split('&') {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            q.insert(k.into(), v.into());
+        }
+        e["queryStringParameters"] = Value::Object(q);
     }
-    let mut e = json!({
-        "version": "2.0", "routeKey": route_key, "rawPath": raw_path, "rawQueryString": query,
-        "headers": headers, "requestContext": ctx, "isBase64Encoded": false,
-        "body": body_text(f, claims),
-    });
     if !params.is_empty() {
         e["pathParameters"] = Value::Object(params);
+    }
+    if let Some(body) = body {
+        e["body"] = body.into();
     }
     e
 }
