@@ -91,6 +91,11 @@ if ! aws ssm get-parameter --name "/tef/$stage/media-signing-key" >/dev/null 2>&
   echo "==> /tef/$stage/media-signing-key created"
 fi
 
+# Secrets are read at cold start: when one changes, a new SecretsVersion (the parameters' SSM
+# versions) changes every function's configuration, so no warm instance keeps the old value.
+version() { aws ssm get-parameter --name "/tef/$stage/$1" --query Parameter.Version --output text; }
+SECRETS_VERSION="$(version stripe-secret-key).$(version stripe-webhook-secret).$(version openai-api-key).$(version media-signing-key)"
+
 # Only what is set is passed; the rest keeps its deployed value (or the template's default).
 overrides=("Stage=$stage")
 param() { # <template parameter> <variable>
@@ -108,6 +113,7 @@ param StripePriceMonthly STRIPE_PRICE_MONTHLY
 param StripePriceQuarterly STRIPE_PRICE_QUARTERLY
 param OpenAiBaseUrl OPENAI_BASE_URL
 param CorrectionModel TEF_CORRECTION_MODEL
+param SecretsVersion SECRETS_VERSION
 
 rustup target add aarch64-unknown-linux-gnu
 sam build --template template.yaml

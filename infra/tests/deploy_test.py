@@ -52,12 +52,15 @@ elif service == "ssm" and command == "get-parameter":
     name = opt("--name")
     if name not in state["ssm"]:
         fail("An error occurred (ParameterNotFound)", 254)
-    print(state["ssm"][name]["value"] if opt("--query") == "Parameter.Value" else json.dumps(state["ssm"][name]))
+    query = opt("--query")
+    p = state["ssm"][name]
+    print(p["value"] if query == "Parameter.Value" else p["version"] if query == "Parameter.Version" else json.dumps(p))
 elif service == "ssm" and command == "put-parameter":
     name = opt("--name")
     if name in state["ssm"] and "--overwrite" not in args:
         fail("An error occurred (ParameterAlreadyExists)", 254)
-    state["ssm"][name] = {"type": opt("--type"), "value": opt("--value")}
+    version = state["ssm"][name]["version"] + 1 if name in state["ssm"] else 1
+    state["ssm"][name] = {"type": opt("--type"), "value": opt("--value"), "version": version}
 elif service == "cloudfront-keyvaluestore" and command == "describe-key-value-store":
     print(state["kvs_etag"])
 elif service == "cloudfront-keyvaluestore" and command == "put-key":
@@ -185,7 +188,8 @@ class Deploy(unittest.TestCase):
         # The SAM CLI reads only AWS_DEFAULT_REGION; the operator named AWS_REGION.
         self.assertEqual(set(s["sam_regions"]), {"ca-central-1"})
         # Secrets are SecureString parameters, never stack parameters.
-        self.assertEqual(s["ssm"]["/tef/test/stripe-secret-key"], {"type": "SecureString", "value": "sk_test_123"})
+        self.assertEqual(s["ssm"]["/tef/test/stripe-secret-key"], {"type": "SecureString", "value": "sk_test_123", "version": 1})
+        self.assertEqual(first["SecretsVersion"], "1.1.1.1")
         self.assertEqual(s["ssm"]["/tef/test/openai-api-key"]["value"], "sk-openai-456")
         self.assertEqual(s["ssm"]["/tef/test/stripe-webhook-secret"]["value"], "whsec_not_set_yet")
         media_key = s["ssm"]["/tef/test/media-signing-key"]["value"]
@@ -203,20 +207,21 @@ class Deploy(unittest.TestCase):
         r = self.run_deploy()
         self.assertEqual(r.returncode, 0, r.stderr)
         s = self.state()
-        self.assertEqual(s["deploys"][-1], {"Stage": "test"})
+        self.assertEqual(s["deploys"][-1], {"Stage": "test", "SecretsVersion": "1.1.1.1"})
         self.assertEqual(s["stack"]["parameters"], before["stack"]["parameters"])
         self.assertEqual(s["ssm"], before["ssm"], "no secret is rewritten or replaced")
         self.assertEqual(s["kvs"], {"media-signing-key": media_key})
-        # The webhook's real secret, once exported, replaces the placeholder and only it.
+        # The webhook's real secret, once exported, replaces the placeholder and only it; its new
+        # version changes every function's configuration, so no warm instance keeps the old one.
         r = self.run_deploy(STRIPE_WEBHOOK_SECRET="whsec_real")
         self.assertEqual(r.returncode, 0, r.stderr)
         s = self.state()
         self.assertEqual(s["ssm"]["/tef/test/stripe-webhook-secret"]["value"], "whsec_real")
-        self.assertEqual(s["deploys"][-1], {"Stage": "test"})
+        self.assertEqual(s["deploys"][-1], {"Stage": "test", "SecretsVersion": "1.2.1.1"})
         # Exported empty, a setting is cleared on purpose (Google sign-in switched off).
         r = self.run_deploy(GOOGLE_CLIENT_ID="")
         self.assertEqual(r.returncode, 0, r.stderr)
-        self.assertEqual(self.state()["deploys"][-1], {"Stage": "test", "GoogleClientId": ""})
+        self.assertEqual(self.state()["deploys"][-1], {"Stage": "test", "GoogleClientId": "", "SecretsVersion": "1.2.1.1"})
 
     def test_a_first_run_with_its_own_domain_deploys_once_and_says_where_dns_points(self):
         cert = "arn:aws:acm:us-east-1:123456789012:certificate/0f0e-1"

@@ -112,6 +112,7 @@ pub fn test_parameter(name: &str) -> String {
         "OpenAiBaseUrl" => "http://127.0.0.1:9",
         "CorrectionModel" => "gpt-test",
         "Stage" => "test",
+        "SecretsVersion" => "1.1.1.1",
         other => panic!("template parameter {other} has no test value: add it to test_parameter"),
     }
     .to_owned()

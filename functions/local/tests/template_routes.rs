@@ -170,6 +170,13 @@ fn secrets_reach_only_the_functions_that_use_them() {
             .is_some_and(|v| v.keys().all(|k| !k.ends_with("_PARAMETER"))),
         "no secret is global"
     );
+    // A secret is read once, at cold start: a changed one (a new SSM version, which make deploy
+    // passes as SecretsVersion) must change every function's configuration, so that no warm
+    // instance keeps serving the old value.
+    assert_eq!(
+        t.root["Globals"]["Function"]["Environment"]["Variables"]["TEF_SECRETS_VERSION"],
+        serde_json::json!({"Ref": "SecretsVersion"})
+    );
 }
 
 /// The resource block of `name` in the template: its line and the lines indented under it.
