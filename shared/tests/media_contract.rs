@@ -164,3 +164,33 @@ async fn s3_behind_cloudfront_meets_the_contract() {
     });
     contract(&media, fetch, true).await;
 }
+
+/// What CloudFront and the browser may keep: S3 stores each object with its key's cache rule,
+/// for ever for content-addressed audio, an hour for an image that keeps its name when corrected.
+#[tokio::test]
+async fn s3_stores_each_object_with_its_cache_rule() {
+    let sdk = common::aws_config().await;
+    let conf = aws_sdk_s3::config::Builder::from(&sdk)
+        .force_path_style(true)
+        .build();
+    let client = aws_sdk_s3::Client::from_conf(conf);
+    let bucket = common::template_media_bucket().await;
+    let media = S3Media::new(client.clone(), bucket.clone());
+    for (k, expected) in [
+        (
+            "listening/1/q01-0123456789ab.mp3",
+            "private, max-age=31536000, immutable",
+        ),
+        ("reading/1/q15.svg", "private, max-age=3600"),
+    ] {
+        media.put(&key(k), Bytes::from_static(b"x")).await.unwrap();
+        let head = client
+            .head_object()
+            .bucket(&bucket)
+            .key(k)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(head.cache_control(), Some(expected), "{k}");
+    }
+}

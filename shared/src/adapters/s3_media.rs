@@ -55,7 +55,7 @@ impl MediaStore for S3Media {
             .bucket(&self.bucket)
             .key(key.as_str())
             .content_type(key.content_type())
-            .cache_control("private, max-age=31536000, immutable")
+            .cache_control(key.cache_control())
             .body(ByteStream::from(body))
             .send()
             .await

@@ -45,6 +45,30 @@ impl MediaKey {
         &self.0
     }
 
+    /// Whether the key names its content: its file name ends in a hash of it (`qNN-<hash>.mp3`
+    /// for listening audio, `tts/<hash>.wav` for spoken replies), so new content gets a new key.
+    pub fn is_content_addressed(&self) -> bool {
+        let name = self.0.rsplit('/').next().unwrap_or_default();
+        let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+        let tail = stem.rsplit('-').next().unwrap_or_default();
+        tail.len() >= 12
+            && tail
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    }
+
+    /// How long caches (CloudFront's, the browser's) may keep the object: for ever when the key
+    /// names its content, an hour otherwise (an exam image corrected under its own name reaches
+    /// every learner within the hour). Private: only the learner's browser and CloudFront, which
+    /// checks each signed link before its cache, may keep a copy.
+    pub fn cache_control(&self) -> &'static str {
+        if self.is_content_addressed() {
+            "private, max-age=31536000, immutable"
+        } else {
+            "private, max-age=3600"
+        }
+    }
+
     /// The MIME type for the key's extension.
     pub fn content_type(&self) -> &'static str {
         let ext = self.0.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
@@ -98,6 +122,26 @@ mod tests {
             assert!(MediaKey::parse(bad).is_err(), "{bad}");
         }
         assert!(MediaKey::parse(&"a".repeat(513)).is_err());
+    }
+
+    #[test]
+    fn only_keys_that_name_their_content_are_cached_for_ever() {
+        let cached = |k: &str| MediaKey::parse(k).unwrap().cache_control();
+        for k in [
+            "listening/3/q36-567ffb36b932.mp3",
+            "tts/c7e0b4f98567eaf7925aff18f4277f59.wav",
+        ] {
+            assert_eq!(cached(k), "private, max-age=31536000, immutable", "{k}");
+        }
+        for k in [
+            "reading/1/q15.svg",
+            "listening/1/q01.svg",
+            "reading/2/chart-2024.svg",
+            "samples/feedback-abcdefabcde.png",
+            "reading/4/form-ABCDEF123456.svg",
+        ] {
+            assert_eq!(cached(k), "private, max-age=3600", "{k}");
+        }
     }
 
     #[test]
