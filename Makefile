@@ -12,7 +12,7 @@ export CARGO_INCREMENTAL ?= 0
 SERVER := target/debug/tef-local
 
 .PHONY: help run build frontend server token test test-rust test-frontend lint lint-rust lint-frontend \
-        lint-template fuzz openapi e2e screenshots deploy publish-content bench bench-corrector bench-transcriber audio-report clean
+        lint-template fuzz openapi e2e screenshots check-sam-build deploy publish-content bench bench-corrector bench-transcriber audio-report clean
 
 help:
 	@echo "make run                       build and serve the product locally (PORT=8080)"
@@ -22,6 +22,7 @@ help:
 	@echo "make openapi                   rewrite docs/openapi.json from the handlers' types"
 	@echo "make screenshots               landing page screenshots into artifacts/screenshots"
 	@echo "make bench                     initial JS, API load (wrk), Lighthouse, Lambda start times (release)"
+	@echo "make check-sam-build           sam build (arm64), each built function run under qemu via the Runtime API"
 	@echo "make deploy STAGE=prod         build and deploy the AWS stack (infra/README.md)"
 	@echo "make publish-content STAGE=prod upload the exam media and the built app to the stack"
 	@echo "make bench-corrector           the offline writing corrector's precision, recall and speed"
@@ -107,6 +108,11 @@ e2e: build
 
 bench: build
 	scripts/bench.sh
+
+# What make deploy uploads, checked offline: sam build (arm64, cargo-lambda), then every built
+# function served through the Runtime API under qemu, answering as the local server does (~45 min).
+check-sam-build:
+	scripts/check-sam-build.sh
 
 # Production on AWS: infra/README.md walks an operator through both.
 deploy:

@@ -3,6 +3,9 @@
 #   ensure-tools.sh run   – what `make run` needs: frontend packages, espeak-ng, ffmpeg and sox
 #   ensure-tools.sh test  – also Chromium (Debian), moto + cfn-lint + SAM CLI (PyPI, in .tools/venv)
 #                           and schemathesis (PyPI, in .tools/fuzz)
+#   ensure-tools.sh sam-build – also what `sam build` and its check need (make check-sam-build):
+#                           cargo-lambda and zig (PyPI, in .tools/lambda), Rust's arm64 target, and
+#                           qemu with arm64's C and GCC runtime libraries (Debian)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-test}"
@@ -54,3 +57,15 @@ fi
 # The offline speech recogniser (faster-whisper, Whisper base): `make run` installs it in the
 # background; the tests need it now.
 scripts/install-whisper.sh
+
+[ "$mode" = "sam-build" ] || exit 0
+
+# cargo-lambda builds each function for arm64 with zig as the linker, as `make deploy` does.
+if [ ! -x .tools/lambda/bin/cargo-lambda ]; then
+  echo "==> installing cargo-lambda and zig into .tools/lambda"
+  python3 -m venv .tools/lambda
+  .tools/lambda/bin/pip install -q --disable-pip-version-check 'cargo-lambda>=1.8,<2' ziglang
+fi
+rustup target add aarch64-unknown-linux-gnu
+# The arm64 binaries run here under qemu, on Debian's arm64 runtime libraries.
+apt_install qemu-user-static libc6-arm64-cross libgcc-s1-arm64-cross

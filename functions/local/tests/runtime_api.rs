@@ -134,9 +134,35 @@ fn fixtures() -> Vec<Fixture> {
 }
 
 /// The build profile whose function binaries run: `debug` (what `make test` builds), or the one
-/// `TEF_LAMBDA_PROFILE` names (`make bench` runs this test on the release binaries).
+/// `TEF_LAMBDA_PROFILE` names (`make bench` runs this test on the release binaries), or `sam`
+/// when `TEF_LAMBDA_SAM_BUILD` names the output of `sam build` (`make check-sam-build`).
 fn profile() -> String {
+    if sam_build().is_some() {
+        return "sam".into();
+    }
     std::env::var("TEF_LAMBDA_PROFILE").unwrap_or_else(|_| "debug".into())
+}
+
+/// The folder `sam build` wrote (`.aws-sam/build`): each function's `bootstrap` under its logical
+/// id, exactly what `sam deploy` uploads. Those are arm64 binaries: `TEF_LAMBDA_LAUNCHER` names
+/// the command that runs them here (`qemu-aarch64-static -L /usr/aarch64-linux-gnu`).
+fn sam_build() -> Option<PathBuf> {
+    std::env::var_os("TEF_LAMBDA_SAM_BUILD").map(PathBuf::from)
+}
+
+/// The command that starts a function's binary: the binary itself, or the launcher's words
+/// followed by it.
+fn command(binary: &std::path::Path) -> tokio::process::Command {
+    let launcher = std::env::var("TEF_LAMBDA_LAUNCHER").unwrap_or_default();
+    let mut words = launcher.split_whitespace();
+    match words.next() {
+        Some(program) => {
+            let mut c = tokio::process::Command::new(program);
+            c.args(words).arg(binary);
+            c
+        }
+        None => tokio::process::Command::new(binary),
+    }
 }
 
 fn target_dir() -> PathBuf {
@@ -145,7 +171,16 @@ fn target_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target")))
 }
 
-fn binary_path(name: &str) -> PathBuf {
+fn binary_path(name: &str, logical_id: &str) -> PathBuf {
+    if let Some(dir) = sam_build() {
+        let path = dir.join(logical_id).join("bootstrap");
+        assert!(
+            path.is_file(),
+            "{} is missing: run `sam build` first (make check-sam-build)",
+            path.display()
+        );
+        return path;
+    }
     let profile = profile();
     let path = target_dir().join(&profile).join(name);
     let build = if profile == "debug" {
@@ -324,10 +359,10 @@ async fn every_function_binary_answers_through_the_runtime_api_as_the_local_serv
         let (_, route_path, _) = &function.routes[0];
         let runtime = RuntimeApi::start().await;
         let env = function.resolved_env(&names, testkit::template::test_parameter);
-        let binary = binary_path(&function.binary);
+        let binary = binary_path(&function.binary, &function.logical_id);
         let size = std::fs::metadata(&binary).map_or(0, |m| m.len());
         let started = Instant::now();
-        let mut child = tokio::process::Command::new(&binary)
+        let mut child = command(&binary)
             .envs(&env)
             .env("TEF_AWS_ENDPOINT", &endpoint)
             .env("TEF_DATA_DIR", data.path())
