@@ -103,17 +103,19 @@ async fn local_folder_meets_the_contract() {
     contract(&media, fetch, true).await;
 }
 
-#[tokio::test]
-async fn s3_meets_the_contract() {
+/// A client of the S3-compatible test server, path-style as moto wants it.
+async fn s3_client() -> aws_sdk_s3::Client {
     let sdk = common::aws_config().await;
     let conf = aws_sdk_s3::config::Builder::from(&sdk)
         .force_path_style(true)
         .build();
+    aws_sdk_s3::Client::from_conf(conf)
+}
+
+#[tokio::test]
+async fn s3_meets_the_contract() {
     // The bucket template.yaml defines, under a fresh name.
-    let media = S3Media::new(
-        aws_sdk_s3::Client::from_conf(conf),
-        common::template_media_bucket().await,
-    );
+    let media = S3Media::new(s3_client().await, common::template_media_bucket().await);
     let http = reqwest::Client::new();
     let fetch: Fetch<'_> = Box::new(move |url: String| {
         let http = http.clone();
@@ -135,11 +137,7 @@ async fn s3_meets_the_contract() {
 #[tokio::test]
 async fn s3_behind_cloudfront_meets_the_contract() {
     use shared::adapters::media_link::LinkSigner;
-    let sdk = common::aws_config().await;
-    let conf = aws_sdk_s3::config::Builder::from(&sdk)
-        .force_path_style(true)
-        .build();
-    let client = aws_sdk_s3::Client::from_conf(conf);
+    let client = s3_client().await;
     let bucket = common::template_media_bucket().await;
     let secret = b"a-cloudfront-link-secret-0000000".to_vec();
     let media = S3Media::new(client.clone(), bucket.clone())
@@ -169,11 +167,7 @@ async fn s3_behind_cloudfront_meets_the_contract() {
 /// for ever for content-addressed audio, an hour for an image that keeps its name when corrected.
 #[tokio::test]
 async fn s3_stores_each_object_with_its_cache_rule() {
-    let sdk = common::aws_config().await;
-    let conf = aws_sdk_s3::config::Builder::from(&sdk)
-        .force_path_style(true)
-        .build();
-    let client = aws_sdk_s3::Client::from_conf(conf);
+    let client = s3_client().await;
     let bucket = common::template_media_bucket().await;
     let media = S3Media::new(client.clone(), bucket.clone());
     for (k, expected) in [
