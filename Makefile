@@ -110,7 +110,7 @@ bench: build
 	scripts/bench.sh
 
 # What make deploy uploads, checked offline: sam build (arm64, cargo-lambda), then every built
-# function served through the Runtime API under qemu, answering as the local server does (~45 min).
+# function served through the Runtime API under qemu, answering as the local server does (over an hour on 2 cores).
 check-sam-build:
 	scripts/check-sam-build.sh
 

@@ -22,11 +22,29 @@ cd "$(dirname "$0")/.."
 stage=${STAGE:?STAGE, e.g. prod}
 stack="tef-$stage"
 interactive() { [ -t 0 ]; }
-# The AWS CLI reads AWS_REGION, the SAM CLI only AWS_DEFAULT_REGION: one named region serves both.
-if [ -n "${AWS_REGION:-}" ] && [ -z "${AWS_DEFAULT_REGION:-}" ]; then export AWS_DEFAULT_REGION=$AWS_REGION; fi
-if [ -n "${AWS_DEFAULT_REGION:-}" ] && [ -z "${AWS_REGION:-}" ]; then export AWS_REGION=$AWS_DEFAULT_REGION; fi
+# The AWS CLI reads AWS_REGION first, the SAM CLI only AWS_DEFAULT_REGION: both name one region.
+if [ -n "${AWS_REGION:-}" ]; then export AWS_DEFAULT_REGION=$AWS_REGION
+elif [ -n "${AWS_DEFAULT_REGION:-}" ]; then export AWS_REGION=$AWS_DEFAULT_REGION; fi
 
-if aws cloudformation describe-stacks --stack-name "$stack" >/dev/null 2>&1; then first=0; else first=1; fi
+# A stack that does not exist, or whose creation never started (REVIEW_IN_PROGRESS, left by a
+# refused change set), is a first deployment; any other error (credentials, region) stops here.
+if status=$(aws cloudformation describe-stacks --stack-name "$stack" --query 'Stacks[0].StackStatus' --output text 2>&1); then
+  case $status in
+    REVIEW_IN_PROGRESS) first=1 ;;
+    ROLLBACK_COMPLETE | ROLLBACK_FAILED)
+      echo "$stack failed to create ($status). Delete it (aws cloudformation delete-stack --stack-name $stack), then run make deploy again." >&2
+      exit 1 ;;
+    *_IN_PROGRESS)
+      echo "$stack is busy ($status): run make deploy again once it is done." >&2
+      exit 1 ;;
+    *) first=0 ;;
+  esac
+elif [[ $status == *"does not exist"* ]]; then
+  first=1
+else
+  echo "cannot read stack $stack: $status" >&2
+  exit 1
+fi
 
 # ask <variable> <question>: on the first run, a required value missing from the environment is
 # asked for on the terminal; without a terminal the run stops and names the variable.
@@ -53,43 +71,48 @@ if [ "$first" = 1 ]; then
   fi
 fi
 if [ -n "${APP_DOMAIN:-}" ] && [ -z "${APP_URL:-}" ]; then APP_URL="https://$APP_DOMAIN"; fi
-# Without a domain, the site's address is CloudFront's, known once the distribution exists: the
-# first pass deploys with a provisional URL and the second names the real one.
-second_pass=0
-if [ "$first" = 1 ] && [ -z "${APP_URL:-}" ]; then
-  APP_URL=https://example.invalid
-  second_pass=1
+# Without a domain, the site's address is CloudFront's, known once the distribution exists: a
+# first deployment names a provisional URL, and every run that was not given one names the
+# distribution's address if the stack does not already (a second pass, retried until it holds).
+follow_url=0
+if [ -z "${APP_URL:-}" ]; then
+  follow_url=1
+  if [ "$first" = 1 ]; then APP_URL=https://example.invalid; fi
 fi
 
-# The secrets, as SecureString parameters (the functions that use one may read only it).
-put_secret() { # <variable> <parameter> <question> [value while none is known]
-  local value=${!1:-}
-  if [ -z "$value" ] && ! aws ssm get-parameter --name "/tef/$stage/$2" >/dev/null 2>&1; then
+# The secrets, as SecureString parameters (the functions that use one may read only it). Every
+# one is settled before any is written, so a run that stops for a missing one changes nothing;
+# a value equal to the stored one is not written again (no new version, no function update).
+secret_get() { aws ssm get-parameter --name "/tef/$stage/$1" --with-decryption --query Parameter.Value --output text 2>/dev/null; }
+secret_names=() secret_values=()
+settle_secret() { # <variable> <parameter> <question> [value while none is known]
+  local value=${!1:-} stored
+  stored=$(secret_get "$2") || stored=''
+  if [ -z "$value" ] && [ -z "$stored" ]; then
     if [ -n "${4:-}" ]; then
       value=$4
     elif interactive; then
-      while [ -z "$value" ]; do read -r -s -p "$3 (not echoed): " value; echo; done
+      while [ -z "$value" ]; do read -r -s -p "$3 (not echoed): " value; echo >&2; done
     else
       echo "/tef/$stage/$2 does not exist: export $1 (infra/README.md, step 2)" >&2
       exit 1
     fi
   fi
-  if [ -n "$value" ]; then
-    aws ssm put-parameter --name "/tef/$stage/$2" --type SecureString --value "$value" --overwrite >/dev/null
-    echo "==> /tef/$stage/$2 set"
-  fi
+  if [ -n "$value" ] && [ "$value" != "$stored" ]; then secret_names+=("$2") secret_values+=("$value"); fi
 }
-put_secret STRIPE_SECRET_KEY stripe-secret-key "Stripe secret key (sk_test_… or sk_live_…)"
+settle_secret STRIPE_SECRET_KEY stripe-secret-key "Stripe secret key (sk_test_… or sk_live_…)"
 # Stripe's signing secret exists once the webhook endpoint does (infra/README.md, step 4); until
 # then a placeholder makes the function refuse every event.
-put_secret STRIPE_WEBHOOK_SECRET stripe-webhook-secret "Stripe webhook signing secret (whsec_…)" whsec_not_set_yet
-put_secret OPENAI_API_KEY openai-api-key "OpenAI API key"
+settle_secret STRIPE_WEBHOOK_SECRET stripe-webhook-secret "Stripe webhook signing secret (whsec_…)" whsec_not_set_yet
+settle_secret OPENAI_API_KEY openai-api-key "OpenAI API key"
 # The media link secret is ours: made once, kept in SSM (for the functions that sign links).
-if ! aws ssm get-parameter --name "/tef/$stage/media-signing-key" >/dev/null 2>&1; then
-  aws ssm put-parameter --name "/tef/$stage/media-signing-key" --type SecureString \
-    --value "$(openssl rand -hex 32)" >/dev/null
-  echo "==> /tef/$stage/media-signing-key created"
+if [ -z "$(secret_get media-signing-key)" ]; then
+  secret_names+=(media-signing-key) secret_values+=("$(openssl rand -hex 32)")
 fi
+for i in ${secret_names[@]+"${!secret_names[@]}"}; do
+  aws ssm put-parameter --name "/tef/$stage/${secret_names[$i]}" --type SecureString --value "${secret_values[$i]}" --overwrite >/dev/null
+  echo "==> /tef/$stage/${secret_names[$i]} set"
+done
 
 # Secrets are read at cold start: when one changes, a new SecretsVersion (the parameters' SSM
 # versions) changes every function's configuration, so no warm instance keeps the old value.
@@ -124,7 +147,8 @@ deploy() {
 deploy "${overrides[@]}"
 
 out() { aws cloudformation describe-stacks --stack-name "$stack" --query "Stacks[0].Outputs[?OutputKey=='$1'].OutputValue" --output text; }
-if [ "$second_pass" = 1 ]; then
+named_url() { aws cloudformation describe-stacks --stack-name "$stack" --query "Stacks[0].Parameters[?ParameterKey=='AppUrl'].ParameterValue" --output text; }
+if [ "$follow_url" = 1 ] && [ "$(named_url)" != "$(out AppUrl)" ]; then
   APP_URL=$(out AppUrl)
   echo "==> second pass: the sign-in callbacks and checkout return links name $APP_URL"
   deploy "Stage=$stage" "AppUrl='$APP_URL'"

@@ -3,7 +3,7 @@
 # builds every function of template.yaml for arm64 with cargo-lambda, exactly as infra/deploy.sh
 # does, then the Runtime API test starts each built `bootstrap` under qemu, sends it API Gateway
 # v2 events on the template's tables (moto) and compares its answers with the local server's.
-# Slow: a release build of every function for arm64 (about 45 minutes on 2 cores the first time),
+# Slow: a release build of every function for arm64 (1 h 24 min measured on 2 cores beside other builds),
 # so it is not part of `make test`, which runs the same test on the native debug binaries.
 set -euo pipefail
 cd "$(dirname "$0")/.."

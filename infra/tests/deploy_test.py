@@ -18,6 +18,7 @@ import select
 import subprocess
 import sys
 import tempfile
+import termios
 import textwrap
 import time
 import unittest
@@ -40,12 +41,19 @@ def fail(message, code=254):
     save(); print(message, file=sys.stderr); sys.exit(code)
 service, command = args[0], args[1]
 if service == "cloudformation" and command == "describe-stacks":
+    if os.environ.get("FAKE_DESCRIBE_ERROR"):
+        fail(os.environ["FAKE_DESCRIBE_ERROR"])
     if not state["stack"]:
         fail("An error occurred (ValidationError): Stack with id %s does not exist" % opt("--stack-name"))
     query = opt("--query") or ""
     if "OutputKey==" in query:
         key = query.split("OutputKey=='")[1].split("'")[0]
         print(state["stack"]["outputs"][key])
+    elif "ParameterKey==" in query:
+        key = query.split("ParameterKey=='")[1].split("'")[0]
+        print(state["stack"]["parameters"].get(key, "None"))
+    elif query == "Stacks[0].StackStatus":
+        print(state["stack"].get("status", "CREATE_COMPLETE"))
     else:
         print(json.dumps(state["stack"]))
 elif service == "ssm" and command == "get-parameter":
@@ -92,8 +100,13 @@ if args[0] == "deploy":
         json.dump(state, open(state_path, "w")); sys.exit(2)
     # SAM passes every template parameter: the overridden ones with their value, the others with
     # UsePreviousValue (dropped on a creation, where the template's default applies).
-    params = dict(state["stack"]["parameters"]) if state["stack"] else {}
+    creating = not state["stack"] or state["stack"].get("status") == "REVIEW_IN_PROGRESS"
+    params = {} if creating else dict(state["stack"]["parameters"])
     params.update(overrides)
+    state["deploy_attempts"] = state.get("deploy_attempts", 0) + 1
+    if str(state["deploy_attempts"]) == os.environ.get("FAKE_SAM_FAIL_ON", ""):
+        print("Error: Failed to create/update the stack (interrupted)", file=sys.stderr)
+        json.dump(state, open(state_path, "w")); sys.exit(1)
     for required in ("AuthDomainPrefix", "AppUrl"):
         if required not in params:
             print("Parameters: [%s] must have values" % required, file=sys.stderr)
@@ -176,6 +189,56 @@ class Deploy(unittest.TestCase):
         s = self.state()
         self.assertEqual(s["deploys"], [])
         self.assertFalse(any(c[0] == "sam" for c in s["calls"]), s["calls"])
+        # Not even the secrets it was given: all are settled before any is written.
+        self.assertEqual(s["ssm"], {})
+
+    def test_a_stack_it_cannot_read_or_that_failed_to_create_stops_the_run(self):
+        r = self.run_deploy(FAKE_DESCRIBE_ERROR="An error occurred (ExpiredToken) when calling DescribeStacks", **SECRETS)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("cannot read stack tef-test", r.stderr)
+        state = self.state()
+        state["stack"] = {"status": "ROLLBACK_COMPLETE", "parameters": {}, "outputs": {}}
+        self.write_state(state)
+        r = self.run_deploy(AUTH_DOMAIN_PREFIX="tef-auth", **SECRETS)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("delete-stack --stack-name tef-test", r.stderr)
+        s = self.state()
+        self.assertEqual((s["deploys"], s["ssm"]), ([], {}))
+        # A creation refused before it started (REVIEW_IN_PROGRESS) is still a first deployment.
+        s["stack"]["status"] = "REVIEW_IN_PROGRESS"
+        self.write_state(s)
+        self.first_run()
+        s = self.state()
+        self.assertEqual(len(s["deploys"]), 2)
+        self.assertEqual(s["stack"]["parameters"]["AppUrl"], "https://d111abcdef8.cloudfront.net")
+
+    def test_an_interrupted_second_pass_is_completed_by_the_next_run(self):
+        r = self.run_deploy(AUTH_DOMAIN_PREFIX="tef-auth", FAKE_SAM_FAIL_ON="2", **SECRETS)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertEqual(self.state()["stack"]["parameters"]["AppUrl"], "https://example.invalid")
+        r = self.run_deploy()
+        self.assertEqual(r.returncode, 0, r.stderr)
+        s = self.state()
+        self.assertEqual(s["stack"]["parameters"]["AppUrl"], "https://d111abcdef8.cloudfront.net")
+        self.assertEqual(s["deploys"][-1], {"Stage": "test", "AppUrl": "https://d111abcdef8.cloudfront.net"})
+        # Once it holds, a run makes no second pass.
+        before = len(s["deploys"])
+        self.assertEqual(self.run_deploy().returncode, 0)
+        self.assertEqual(len(self.state()["deploys"]), before + 1)
+
+    def test_secrets_exported_again_unchanged_are_not_written_again(self):
+        self.first_run()
+        before = self.state()
+        r = self.run_deploy(**SECRETS)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        s = self.state()
+        self.assertEqual(s["ssm"], before["ssm"], "same values: no new SSM version")
+        self.assertEqual(s["deploys"][-1], {"Stage": "test", "SecretsVersion": "1.1.1.1"})
+        self.assertFalse([c for c in s["calls"][len(before["calls"]):] if c[:2] == ["ssm", "put-parameter"]])
+
+    def test_the_region_the_aws_cli_uses_is_the_one_sam_deploys_to(self):
+        self.first_run(AWS_DEFAULT_REGION="us-east-1")
+        self.assertEqual(set(self.state()["sam_regions"]), {"ca-central-1"})
 
     def test_the_first_run_deploys_twice_to_name_cloudfronts_address(self):
         self.first_run()
@@ -240,7 +303,6 @@ class Deploy(unittest.TestCase):
             ["bash", str(SCRIPT)], env=self.env, stdin=terminal,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )
-        os.close(terminal)
         answers = [
             ("Prefix of the Cognito sign-in domain", "tef-guided"),
             ("Your own domain for the site", ""),
@@ -259,9 +321,28 @@ class Deploy(unittest.TestCase):
                     self.assertTrue(chunk, f"deploy.sh ended before asking {prompt!r}: {seen!r}")
                     seen += chunk
             seen = seen.split(prompt.encode(), 1)[1]
+            if "key" in prompt:
+                # A key is typed once the script has switched the terminal's echo off.
+                while termios.tcgetattr(terminal)[3] & termios.ECHO:
+                    self.assertLess(time.monotonic(), deadline, "echo never switched off")
+                    time.sleep(0.01)
             os.write(controller, answer.encode() + b"\n")
         out, err = proc.communicate(timeout=60)
+        os.close(terminal)
+        echoed = b""
+        while select.select([controller], [], [], 0.2)[0]:
+            try:
+                chunk = os.read(controller, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            echoed += chunk
         os.close(controller)
+        # What the operator saw on the terminal: the prefix typed, never a key.
+        self.assertIn(b"tef-guided", echoed)
+        self.assertNotIn(b"sk_test_typed", echoed)
+        self.assertNotIn(b"sk-typed", echoed)
         self.assertEqual(proc.returncode, 0, err.decode())
         s = self.state()
         self.assertEqual(s["deploys"][0]["AuthDomainPrefix"], "tef-guided")

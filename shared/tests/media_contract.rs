@@ -173,9 +173,9 @@ async fn s3_stores_each_object_with_its_cache_rule() {
     for (k, expected) in [
         (
             "listening/1/q01-0123456789ab.mp3",
-            "private, max-age=31536000, immutable",
+            "public, max-age=31536000, immutable",
         ),
-        ("reading/1/q15.svg", "private, max-age=3600"),
+        ("reading/1/q15.svg", "public, max-age=3600"),
     ] {
         media.put(&key(k), Bytes::from_static(b"x")).await.unwrap();
         let head = client

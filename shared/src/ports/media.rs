@@ -57,15 +57,16 @@ impl MediaKey {
                 .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
     }
 
-    /// How long caches (CloudFront's, the browser's) may keep the object: for ever when the key
-    /// names its content, an hour otherwise (an exam image corrected under its own name reaches
-    /// every learner within the hour). Private: only the learner's browser and CloudFront, which
-    /// checks each signed link before its cache, may keep a copy.
+    /// How long caches may keep the object: for ever when the key names its content, an hour
+    /// otherwise (an exam image corrected under its own name reaches every learner within the
+    /// hour). Public, so that CloudFront keeps it at the edge for every learner: CloudFront
+    /// checks each request's signed link before its cache, and a `private` object would be
+    /// kept only for its cache policy's minimum TTL (1 s), every play a trip to S3.
     pub fn cache_control(&self) -> &'static str {
         if self.is_content_addressed() {
-            "private, max-age=31536000, immutable"
+            "public, max-age=31536000, immutable"
         } else {
-            "private, max-age=3600"
+            "public, max-age=3600"
         }
     }
 
@@ -131,7 +132,7 @@ mod tests {
             "listening/3/q36-567ffb36b932.mp3",
             "tts/c7e0b4f98567eaf7925aff18f4277f59.wav",
         ] {
-            assert_eq!(cached(k), "private, max-age=31536000, immutable", "{k}");
+            assert_eq!(cached(k), "public, max-age=31536000, immutable", "{k}");
         }
         for k in [
             "reading/1/q15.svg",
@@ -140,7 +141,7 @@ mod tests {
             "samples/feedback-abcdefabcde.png",
             "reading/4/form-ABCDEF123456.svg",
         ] {
-            assert_eq!(cached(k), "private, max-age=3600", "{k}");
+            assert_eq!(cached(k), "public, max-age=3600", "{k}");
         }
     }
 
