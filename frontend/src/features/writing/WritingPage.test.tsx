@@ -295,7 +295,8 @@ describe('WritingPage: correction', () => {
     expect(within(result).getByText('Les enfants jouaient à la plage.')).toBeInTheDocument();
     expect(within(result).getByText('Bon début.')).toBeInTheDocument();
     expect(within(result).getByText('Attention aux accents.')).toBeInTheDocument();
-    expect(within(result).getByRole('heading', { name: 'Résultat de la correction' })).toHaveFocus();
+    // Focus moves in an effect after the result is shown: under load, a moment later.
+    await waitFor(() => expect(within(result).getByRole('heading', { name: 'Résultat de la correction' })).toHaveFocus());
     expect(screen.getByText('AI Analysis Credits: 2')).toBeInTheDocument();
     expect(submitButton()).toHaveTextContent('Soumettre pour Correction');
     expect(profile.refresh).toHaveBeenCalled();
