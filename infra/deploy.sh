@@ -22,9 +22,7 @@ cd "$(dirname "$0")/.."
 stage=${STAGE:?STAGE, e.g. prod}
 stack="tef-$stage"
 interactive() { [ -t 0 ]; }
-# The AWS CLI reads AWS_REGION first, the SAM CLI only AWS_DEFAULT_REGION: both name one region.
-if [ -n "${AWS_REGION:-}" ]; then export AWS_DEFAULT_REGION=$AWS_REGION
-elif [ -n "${AWS_DEFAULT_REGION:-}" ]; then export AWS_REGION=$AWS_DEFAULT_REGION; fi
+. infra/region.sh
 
 # A stack that does not exist, or whose creation never started (REVIEW_IN_PROGRESS, left by a
 # refused change set), is a first deployment; any other error (credentials, region) stops here.

@@ -7,8 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 stage=${STAGE:?STAGE, e.g. prod}
 stack="tef-$stage"
-if [ -n "${AWS_REGION:-}" ] && [ -z "${AWS_DEFAULT_REGION:-}" ]; then export AWS_DEFAULT_REGION=$AWS_REGION; fi
-if [ -n "${AWS_DEFAULT_REGION:-}" ] && [ -z "${AWS_REGION:-}" ]; then export AWS_REGION=$AWS_DEFAULT_REGION; fi
+. infra/region.sh
 out() { aws cloudformation describe-stacks --stack-name "$stack" --query "Stacks[0].Outputs[?OutputKey=='$1'].OutputValue" --output text; }
 bucket=$(out AppBucketName)
 
